@@ -1,0 +1,117 @@
+/**
+ * Engine contract: snapshots, steps, trace events and the operator interface.
+ *
+ * The engine is XState-`transition()`-shaped: `step(plan, snapshot, event) -> Step` is pure and
+ * deterministic (no clock, no randomness, no I/O), snapshots are plain data that are never
+ * mutated after they are returned (structural sharing makes that cheap), and everything the UI
+ * shows comes from a snapshot plus its step's trace.
+ */
+import type { Side } from '../planner/plan.js';
+import type { Row, RowKind } from '../values/types.js';
+
+/** Flink's Long.MIN_VALUE / Long.MAX_VALUE watermarks, as safe JS numbers. */
+export const WM_MIN = -Number.MAX_SAFE_INTEGER;
+export const WM_MAX = Number.MAX_SAFE_INTEGER;
+
+/** Why a changelog row was emitted: which rows matched under which rule. Plain data. */
+export interface Why {
+  /** Short rule id, e.g. 'match', 'pad', 'unpad', 'repad', 'retract-match', 'temporal.version', 'interval.pad-expired', 'lookup.hit', 'sum.upsert'. */
+  readonly rule: string;
+  /** One sentence for people, e.g. "left +I[o1, EUR] matched rates version 09:00 (latest <= 09:30)". */
+  readonly text: string;
+  /** The input rows involved (printed as Flink rows with their table), for the why view. */
+  readonly rows?: readonly string[];
+}
+
+/** One row of the emitted changelog, with the step that produced it. */
+export interface Emitted {
+  readonly kind: RowKind;
+  /** The projected output row (query output columns). */
+  readonly row: Row;
+  readonly step: number;
+  readonly why: Why;
+}
+
+/**
+ * What happened in a step, as data; the UI formats it. Every event names its subject in words
+ * already resolved (table names, printed rows) so that formatting needs no plan.
+ */
+export type TraceEvent =
+  | { readonly t: 'clock.advance'; readonly from: number; readonly to: number }
+  | { readonly t: 'row.in'; readonly table: string; readonly partition: number; readonly kind: RowKind; readonly row: string }
+  | { readonly t: 'normalize'; readonly table: string; readonly in: string; readonly out: readonly string[]; readonly reason: string }
+  | { readonly t: 'filter.drop'; readonly side: Side; readonly row: string; readonly reason: string }
+  | { readonly t: 'match'; readonly side: Side; readonly row: string; readonly other: string; readonly detail?: string }
+  | { readonly t: 'no-match'; readonly side: Side; readonly row: string; readonly reason: string }
+  | { readonly t: 'emit'; readonly kind: RowKind; readonly row: string; readonly rule: string }
+  | { readonly t: 'state.add'; readonly side: Side; readonly key: string; readonly row: string; readonly detail?: string }
+  | { readonly t: 'state.retract'; readonly side: Side; readonly key: string; readonly row: string; readonly detail?: string }
+  | { readonly t: 'state.update'; readonly side: Side; readonly key: string; readonly row: string; readonly detail: string }
+  | { readonly t: 'state.expire'; readonly side: Side; readonly key: string; readonly row: string; readonly reason: string }
+  | { readonly t: 'drop.late'; readonly side: Side; readonly row: string; readonly reason: string }
+  | { readonly t: 'watermark.generate'; readonly table: string; readonly partition: number; readonly value: number }
+  | { readonly t: 'watermark.advance'; readonly scope: string; readonly from: number; readonly to: number }
+  | { readonly t: 'watermark.hold'; readonly scope: string; readonly value: number; readonly heldBy: string }
+  | { readonly t: 'watermark.ignored'; readonly table: string; readonly partition: number; readonly value: number; readonly reason: string }
+  | { readonly t: 'idle'; readonly table: string; readonly partition: number; readonly idle: boolean; readonly reason: string }
+  | { readonly t: 'timer.register'; readonly domain: 'event' | 'proc'; readonly time: number; readonly key: string; readonly purpose: string }
+  | { readonly t: 'timer.fire'; readonly domain: 'event' | 'proc'; readonly time: number; readonly key: string; readonly purpose: string }
+  | { readonly t: 'lookup'; readonly key: string; readonly result: 'hit' | 'miss' | 'miss-cached'; readonly rows: readonly string[] }
+  | { readonly t: 'cache'; readonly op: 'put' | 'evict' | 'expire'; readonly key: string; readonly reason: string }
+  | { readonly t: 'store.write'; readonly table: string; readonly kind: RowKind; readonly row: string }
+  | { readonly t: 'sink'; readonly kind: RowKind; readonly row: string; readonly detail: string }
+  | { readonly t: 'note'; readonly text: string };
+
+/**
+ * A side-effect collector handed to operators for one step. Operators stay pure from the
+ * outside: the engine creates a fresh collector per step and returns what it collected.
+ */
+export interface Collector {
+  /** Emit a joined row (left columns then right columns; semi/anti: the left row). */
+  emit(kind: RowKind, joined: Row, why: Why): void;
+  trace(ev: TraceEvent): void;
+}
+
+/** What an operator sees of time in a step. */
+export interface OpTime {
+  readonly procTime: number;
+  /** The join's combined input watermark (WM_MIN before any). */
+  readonly watermark: number;
+}
+
+/** One side's retained state, described for the UI (state pane). */
+export interface StateEntryView {
+  /** Join key (or lookup key) as printed. */
+  readonly key: string;
+  /** The retained row, printed as Flink prints rows. */
+  readonly row: string;
+  /** e.g. 'count=2', 'assoc=1', 'version', 'in use', 'emitted' */
+  readonly tags: readonly string[];
+  /** Processing-time expiry (TTL) or event-time cleanup time, if any. */
+  readonly expiresAt?: number;
+  readonly expiryDomain?: 'proc' | 'event';
+}
+
+export interface StateView {
+  /** e.g. 'per join key · row -> count (InputSideHasNoUniqueKey)' */
+  readonly layout: string;
+  readonly entries: readonly StateEntryView[];
+}
+
+/**
+ * A join operator: one `processElement` parameterised by side. `S` is the operator's plain-data
+ * state; every function returns a new state and never mutates the one it was given.
+ */
+export interface JoinOperator<S> {
+  init(): S;
+  processElement(state: S, side: Side, kind: RowKind, row: Row, time: OpTime, out: Collector): S;
+  /** The combined watermark advanced to `time.watermark`: fire event-time timers <= it, in order. */
+  onWatermark(state: S, time: OpTime, out: Collector): S;
+  /** Fire processing-time timers <= time.procTime. */
+  onProcessingTime(state: S, time: OpTime, out: Collector): S;
+  /** Earliest pending processing-time timer, if any (the engine advances the clock timer by timer). */
+  nextProcessingTimer(state: S): number | undefined;
+  /** How much the operator holds its output watermark back (interval join: max(-lower, upper)). */
+  readonly outputWatermarkDelay: number;
+  describe(state: S, side: Side, time: OpTime): StateView;
+}

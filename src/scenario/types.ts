@@ -1,0 +1,92 @@
+/**
+ * A loaded, validated scenario: the typed form of a scenario YAML file. Only src/scenario/load.ts
+ * produces it; past that boundary nothing looks at YAML again.
+ */
+import type { EngineConfig, FlinkVersion, Plan } from '../planner/plan.js';
+import type { Row, RowKind } from '../values/types.js';
+
+/** A position in the scenario file, 1-based. */
+export interface FilePos {
+  readonly line: number;
+  readonly col: number;
+}
+
+/** A user mistake, reported as `FILE:LINE:COL: error: MESSAGE` plus an optional hint line. */
+export interface Diagnostic {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly message: string;
+  readonly hint?: string;
+}
+
+interface EventBase {
+  /** Processing time to move to before the event (epoch ms); absent = stays. */
+  readonly at?: number;
+  readonly note?: string;
+  /** Where the event starts in the file (for the timeline and for what-if edits). */
+  readonly pos: FilePos;
+}
+
+export type ScenarioEvent =
+  | (EventBase & {
+      readonly kind: 'row';
+      readonly table: string;
+      readonly partition: number;
+      readonly op: RowKind;
+      /** Values in the table's column order; computed columns are null here (the engine computes them). */
+      readonly row: Row;
+    })
+  | (EventBase & {
+      readonly kind: 'watermark';
+      readonly table: string;
+      /** absent = every partition of the table */
+      readonly partition?: number;
+      /** epoch ms; 'max' = end of input; 'generated' = the partition's generated value */
+      readonly to: number | 'max' | 'generated';
+    })
+  | (EventBase & { readonly kind: 'idle'; readonly table: string; readonly partition?: number })
+  | (EventBase & { readonly kind: 'active'; readonly table: string; readonly partition?: number })
+  | (EventBase & { readonly kind: 'advance'; readonly ms: number })
+  | (EventBase & { readonly kind: 'note' });
+
+export interface Expectation {
+  readonly changelog?: readonly string[];
+  readonly result?: readonly string[];
+  readonly error?: string;
+}
+
+/** One named query of the scenario (one today; several named queries are a planned extension). */
+export interface NamedQuery {
+  readonly name: string;
+  readonly plan: Plan;
+}
+
+export interface Scenario {
+  readonly file: string;
+  readonly name: string;
+  readonly description?: string;
+  /** Epoch ms of `date` 00:00 UTC (default 1970-01-01). */
+  readonly date: number;
+  readonly flinkVersion: FlinkVersion;
+  readonly watermarks: 'auto' | 'manual';
+  /** Partition count per table name (every table present, default 1). */
+  readonly partitions: Readonly<Record<string, number>>;
+  readonly config: EngineConfig;
+  readonly sql: string;
+  readonly queries: readonly NamedQuery[];
+  readonly events: readonly ScenarioEvent[];
+  readonly expect?: Expectation;
+  /** The app's demo key script, if any. */
+  readonly demo?: string;
+}
+
+export type LoadResult =
+  | { readonly ok: true; readonly scenario: Scenario }
+  | {
+      readonly ok: false;
+      readonly diagnostics: readonly Diagnostic[];
+      /** Present when the file itself was readable: lets `joinstep test` match `expect.error`. */
+      readonly expect?: Expectation;
+      readonly name?: string;
+    };
