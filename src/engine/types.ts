@@ -115,3 +115,78 @@ export interface JoinOperator<S> {
   readonly outputWatermarkDelay: number;
   describe(state: S, side: Side, time: OpTime): StateView;
 }
+
+/** Watermarks of one source partition, for the UI. */
+export interface PartitionWatermarkView {
+  readonly partition: number;
+  /** Largest value of the WATERMARK expression so far (WM_MIN before any row). */
+  readonly generated: number;
+  /** Last watermark the partition emitted (WM_MIN before any). */
+  readonly emitted: number;
+  readonly idle: boolean;
+  /** Processing time at which the idle timeout will mark it idle, if a timeout is configured. */
+  readonly idleAt?: number;
+}
+
+export interface TableWatermarkView {
+  readonly table: string;
+  /** Which join input this table feeds (a lookup table feeds none). */
+  readonly side?: Side;
+  readonly partitions: readonly PartitionWatermarkView[];
+  /** The table's combined watermark (StatusWatermarkValve output). */
+  readonly combined: number;
+  readonly idle: boolean;
+  /** The partition holding `combined` back (the active minimum), when there are several. */
+  readonly heldBy?: number;
+}
+
+export interface WatermarkView {
+  readonly tables: readonly TableWatermarkView[];
+  /** The join operator's combined input watermark. */
+  readonly join: number;
+  /** Who holds the join watermark back, in words: e.g. "rates partition 1". */
+  readonly heldBy?: string;
+  /** The join's output watermark (join minus the operator's delay). */
+  readonly output: number;
+}
+
+/** Bit flags of what a step did, for "run to the next ..." navigation. */
+export const STEP_EMIT = 1;
+export const STEP_RETRACT = 2;
+export const STEP_LATE_DROP = 4;
+export const STEP_WATERMARK = 8;
+export const STEP_EXPIRE = 16;
+
+/** One step of a run: the event applied, and everything it produced. Index 0 is the initial state. */
+export interface StepRecord<Snap = unknown> {
+  readonly index: number;
+  /** The event applied in this step (absent for step 0). */
+  readonly event?: import('../scenario/types.js').ScenarioEvent;
+  readonly snapshot: Snap;
+  readonly emitted: readonly Emitted[];
+  readonly trace: readonly TraceEvent[];
+  readonly flags: number;
+}
+
+/**
+ * A computed run over the scenario's events plus any manual actions, cheap to seek in both
+ * directions (checkpoints + replay). Immutable: `insert`/`remove` return a new timeline.
+ */
+export interface Timeline<Snap = unknown> {
+  /** Number of steps; valid indexes are 0..length (0 = before the first event). */
+  readonly length: number;
+  readonly events: readonly import('../scenario/types.js').ScenarioEvent[];
+  at(index: number): StepRecord<Snap>;
+  /** Flags of step i without materialising it. */
+  flagsAt(index: number): number;
+  /** Every emitted row up to and including step i, oldest first (use `changelogSize` + `changelogRange` for views). */
+  changelogSize(index: number): number;
+  changelogRange(index: number, from: number, to: number): readonly Emitted[];
+  /** The materialized result after step i, printed rows sorted by text (Flink's `--result` form, without kind). */
+  result(index: number): readonly string[];
+  describeState(index: number, side: Side): StateView;
+  describeWatermarks(index: number): WatermarkView;
+  /** A new timeline with `event` inserted after step `after` (manual actions, what-if edits). */
+  insert(after: number, event: import('../scenario/types.js').ScenarioEvent): Timeline<Snap>;
+  remove(index: number): Timeline<Snap>;
+}
