@@ -109,6 +109,11 @@ export interface JoinOperator<S> {
   onWatermark(state: S, time: OpTime, out: Collector): S;
   /** Fire processing-time timers <= time.procTime. */
   onProcessingTime(state: S, time: OpTime, out: Collector): S;
+  /**
+   * Lookup joins only: a row event addressed to the lookup table is a write to the external store
+   * (`+I`/`+U` upsert by primary key, `-D` delete); the store lives in the operator's state.
+   */
+  processStoreWrite?(state: S, kind: RowKind, row: Row, time: OpTime, out: Collector): S;
   /** Earliest pending processing-time timer, if any (the engine advances the clock timer by timer). */
   nextProcessingTimer(state: S): number | undefined;
   /** How much the operator holds its output watermark back (interval join: max(-lower, upper)). */
