@@ -1,2 +1,51 @@
-// joinstep command-line entry (placeholder until the commands land).
-process.stdout.write('joinstep: under construction\n');
+/**
+ * joinstep's command line. `run`, `test` and `explain` never load Ink or React (the app is a
+ * dynamic import), which keeps their cold start small.
+ */
+import { parseCli, USAGE } from './args.js';
+import { explainCommand } from './explain-command.js';
+import { runCommand } from './run-command.js';
+import { testCommand } from './test-command.js';
+import { writeErr, writeOut } from './output.js';
+
+async function main(argv: readonly string[]): Promise<number> {
+  const parsed = parseCli(argv);
+  if (!parsed.ok) {
+    writeErr(`joinstep: ${parsed.message}\nhint: ${parsed.hint ?? 'see `joinstep --help`'}\n`);
+    return 2;
+  }
+  const cmd = parsed.command;
+  switch (cmd.name) {
+    case 'help':
+      writeOut(USAGE);
+      return 0;
+    case 'version':
+      writeOut(`joinstep ${VERSION}\n`);
+      return 0;
+    case 'run':
+      return runCommand(cmd);
+    case 'test':
+      return testCommand(cmd);
+    case 'explain':
+      return explainCommand(cmd);
+    case 'app': {
+      const { startApp } = await import('../ui/start.js');
+      return startApp({ paths: cmd.paths, watch: cmd.watch });
+    }
+  }
+}
+
+declare const JOINSTEP_VERSION: string | undefined;
+const VERSION = typeof JOINSTEP_VERSION === 'string' ? JOINSTEP_VERSION : 'dev';
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // A bug, not a user mistake: say so plainly, keep the stack for the bug report.
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    writeErr(`joinstep: internal error (this is a bug in joinstep, please report it)\n${detail}\n`);
+    process.exitCode = 70;
+  },
+);

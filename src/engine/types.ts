@@ -70,6 +70,8 @@ export interface Collector {
   /** Emit a joined row (left columns then right columns; semi/anti: the left row). */
   emit(kind: RowKind, joined: Row, why: Why): void;
   trace(ev: TraceEvent): void;
+  /** False when the step keeps no trace (bulk runs): operators may skip building trace text. */
+  readonly tracing?: boolean;
 }
 
 /** What an operator sees of time in a step. */

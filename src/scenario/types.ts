@@ -18,6 +18,8 @@ export interface Diagnostic {
   readonly col: number;
   readonly message: string;
   readonly hint?: string;
+  /** For a file with `queries:`, the named query whose SQL this problem is in (for per-query `expect.error`). */
+  readonly query?: string;
 }
 
 interface EventBase {
@@ -54,12 +56,19 @@ export interface Expectation {
   readonly changelog?: readonly string[];
   readonly result?: readonly string[];
   readonly error?: string;
+  /**
+   * The per-query form, for a file with `queries:` (`expect: { queries: { NAME: {...} } }`);
+   * never together with changelog / result / error at this level.
+   */
+  readonly queries?: Readonly<Record<string, Expectation>>;
 }
 
-/** One named query of the scenario (one today; several named queries are a planned extension). */
+/** One named query of the scenario: 'main' for a single-query file, else the `queries:` key. */
 export interface NamedQuery {
   readonly name: string;
   readonly plan: Plan;
+  /** The query's own SQL text, for a file with `queries:` (the DDL is in Scenario.sql). */
+  readonly sql?: string;
 }
 
 export interface Scenario {
@@ -73,8 +82,12 @@ export interface Scenario {
   /** Partition count per table name (every table present, default 1). */
   readonly partitions: Readonly<Record<string, number>>;
   readonly config: EngineConfig;
+  /** The `sql` block: DDL and the query, or only the DDL when the file has `queries:`. */
   readonly sql: string;
+  /** In file order; one ('main') for a single-query file. */
   readonly queries: readonly NamedQuery[];
+  /** True when the file declares `queries:`: the CLI then names each query in its output. */
+  readonly namedQueries?: boolean;
   readonly events: readonly ScenarioEvent[];
   readonly expect?: Expectation;
   /** The app's demo key script, if any. */

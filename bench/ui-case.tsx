@@ -1,0 +1,119 @@
+/**
+ * The UI benchmark's measuring process (bundled by bench/ui.ts with production React, like the
+ * shipped CLI): the real App rendered by Ink into a fake 200x60 TTY, timing each key press until
+ * Ink writes the next frame. Prints one JSON line.
+ */
+import { EventEmitter } from 'node:events';
+import { render } from 'ink';
+import { createTimeline } from '../src/engine/timeline.js';
+import { App } from '../src/ui/App.js';
+import { sessionInfo } from '../src/ui/session.js';
+import { benchScenario, type Family } from './scenarios.js';
+
+/** Ink reads input through 'readable' + read(), and needs raw-mode calls to exist. */
+class FakeStdin extends EventEmitter {
+  readonly isTTY = true;
+  private data: string | null = null;
+  setRawMode(): void {}
+  setEncoding(): void {}
+  ref(): void {}
+  unref(): void {}
+  resume(): void {}
+  pause(): void {}
+  read(): string | null {
+    const d = this.data;
+    this.data = null;
+    return d;
+  }
+  press(key: string): void {
+    this.data = key;
+    this.emit('readable');
+  }
+}
+
+class FakeStdout extends EventEmitter {
+  readonly isTTY = true;
+  bytes = 0;
+  private waiters: (() => void)[] = [];
+  constructor(readonly columns: number, readonly rows: number) {
+    super();
+  }
+  write(text: string): boolean {
+    this.bytes += text.length;
+    const w = this.waiters;
+    this.waiters = [];
+    for (const f of w) f();
+    return true;
+  }
+  nextWrite(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+// Ink renders at most 30 frames/s (leading edge): keys spaced wider than that measure one frame each.
+const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 40));
+
+export interface UiCaseResult {
+  events: number;
+  timelineMs: number;
+  firstFrameMs: number;
+  stepMs: number;
+  backMs: number;
+  jumpMs: number;
+  bytesPerFrame: number;
+}
+
+async function main(family: Family, n: number, keys: number): Promise<UiCaseResult> {
+  const scenario = benchScenario(family, n);
+  const t0 = performance.now();
+  const timeline = createTimeline(scenario);
+  const timelineMs = performance.now() - t0;
+  const stdin = new FakeStdin();
+  const stdout = new FakeStdout(200, 60);
+  const first = stdout.nextWrite();
+  const t1 = performance.now();
+  const app = render(<App session={{ info: sessionInfo(scenario), timeline }} />, {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  await first;
+  const firstFrameMs = performance.now() - t1;
+  await pause();
+  const time = async (key: string): Promise<number> => {
+    const frame = stdout.nextWrite();
+    const start = performance.now();
+    stdin.press(key);
+    await frame;
+    const ms = performance.now() - start;
+    await pause();
+    return ms;
+  };
+  // Start in the middle of the run so that stepping sees a realistic state and changelog.
+  for (const k of [':', ...String(n >> 1), '\r']) await time(k);
+  const step: number[] = [];
+  const back: number[] = [];
+  const jump: number[] = [];
+  const bytes0 = stdout.bytes;
+  for (let i = 0; i < keys; i++) step.push(await time('n'));
+  for (let i = 0; i < keys; i++) back.push(await time('p'));
+  const bytesPerFrame = (stdout.bytes - bytes0) / (2 * keys);
+  for (let i = 0; i < Math.max(5, keys >> 2); i++) {
+    const target = Math.floor(((i * 7919) % 97) / 97 * n);
+    for (const k of [':', ...String(target)]) await time(k);
+    jump.push(await time('\r'));
+  }
+  app.unmount();
+  return { events: n, timelineMs, firstFrameMs, stepMs: median(step), backMs: median(back), jumpMs: median(jump), bytesPerFrame };
+}
+
+const [family = 'temporal', n = '100000', keys = '40'] = process.argv.slice(2);
+const result = await main(family as Family, Number(n), Number(keys));
+process.stdout.write(`${JSON.stringify(result)}\n`);
+process.exit(0);

@@ -1,0 +1,106 @@
+/**
+ * UI benchmark: key-press-to-frame time for step, back and jump on a 100k-event scenario
+ * (median; target < 16 ms), and cold start of the built CLI to its first frame on a real pty.
+ * `benchUi()` is the entry for bench/run.ts; `tsx bench/ui.ts` prints the table on its own.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+export interface UiBenchResult {
+  readonly events: number;
+  readonly timelineMs: number;
+  /** Render of the first frame in-process (App mounted on an already computed timeline). */
+  readonly firstFrameMs: number;
+  readonly stepMs: number;
+  readonly backMs: number;
+  readonly jumpMs: number;
+  readonly bytesPerFrame: number;
+  /** Spawn of `node bin/joinstep.mjs FILE` to its first frame on a pty (median), if `script` exists. */
+  readonly coldStartMs?: number;
+}
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
+
+async function keyCase(events: number, keys: number): Promise<Omit<UiBenchResult, 'coldStartMs'>> {
+  const dir = mkdtempSync(join(tmpdir(), 'joinstep-bench-ui-'));
+  try {
+    const bundle = join(dir, 'ui-case.mjs');
+    // The same build settings as the CLI: one ESM bundle, production React, devtools stubbed.
+    await build({
+      entryPoints: [join(ROOT, 'bench', 'ui-case.tsx')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile: bundle,
+      jsx: 'automatic',
+      logLevel: 'warning',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      alias: { 'react-devtools-core': join(ROOT, 'build-stubs', 'react-devtools-core.mjs') },
+      banner: { js: "import {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);" },
+    });
+    const child = spawnSync(process.execPath, [bundle, 'temporal', String(events), String(keys)], {
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'false' },
+      maxBuffer: 1 << 20,
+    });
+    if (child.status !== 0) throw new Error(`ui bench case failed:\n${child.stderr}`);
+    return JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as Omit<UiBenchResult, 'coldStartMs'>;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One cold start: `script` gives the app a 120x40 pty; time until the key bar is drawn. */
+function coldStart(file: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn('script', ['-qfec', `stty rows 40 cols 120; node bin/joinstep.mjs ${file}`, '/dev/null'], {
+      cwd: ROOT,
+      env: { ...process.env, CI: 'false' },
+    });
+    let out = '';
+    let done = false;
+    const timer = setTimeout(() => reject(new Error('no first frame within 30 s')), 30_000);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString('utf8');
+      if (!done && out.includes('n next')) {
+        done = true;
+        resolve(performance.now() - start);
+        child.stdin.write('q');
+      }
+    });
+    child.on('exit', () => clearTimeout(timer));
+  });
+}
+
+export async function benchUi(options: { events?: number; keys?: number; coldRuns?: number } = {}): Promise<UiBenchResult> {
+  const events = options.events ?? 100_000;
+  const result = await keyCase(events, options.keys ?? 40);
+  if (spawnSync('script', ['--version']).status !== 0) return result;
+  const fixture = join(ROOT, 'test', 'e2e', 'fixtures', 'temporal-two-partitions.yaml');
+  const runs: number[] = [];
+  await coldStart(fixture); // warm the file cache
+  for (let i = 0; i < (options.coldRuns ?? 7); i++) runs.push(await coldStart(fixture));
+  return { ...result, coldStartMs: median(runs) };
+}
+
+export function formatUiBench(r: UiBenchResult): string {
+  const f = (ms: number | undefined): string => (ms === undefined ? 'n/a' : `${ms.toFixed(1)} ms`);
+  return [
+    `ui (${r.events.toLocaleString('en-US')} events, 200x60; medians; target < 16 ms per key)`,
+    `  step ${f(r.stepMs)}   back ${f(r.backMs)}   jump ${f(r.jumpMs)}   (${Math.round(r.bytesPerFrame)} bytes/frame)`,
+    `  first frame in-process ${f(r.firstFrameMs)} (timeline built in ${f(r.timelineMs)})`,
+    `  cold start to first frame (node bin/joinstep.mjs, pty 120x40) ${f(r.coldStartMs)}`,
+  ].join('\n');
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const events = Number(process.env['BENCH_UI_EVENTS'] ?? 100_000);
+  process.stdout.write(`${formatUiBench(await benchUi({ events }))}\n`);
+}

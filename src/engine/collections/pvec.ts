@@ -1,0 +1,135 @@
+/**
+ * PVec: a persistent (immutable, structurally shared) vector, as a 32-way trie with a tail
+ * (Clojure's PersistentVector layout). Appends copy at most the 32-slot tail, and push a full tail
+ * into the trie once every 32 appends, so pvPush is O(1) amortised; reads are O(log32 n).
+ *
+ * Plain data (objects and arrays, JSON-serialisable); nothing is mutated after it is returned.
+ * Layout: `n` size, `s` the root's shift (5 * levels above the leaves), `r` the root (arrays of
+ * arrays ... of leaf arrays of 32 items), `t` the tail (the last 1..32 items, outside the trie).
+ */
+
+export interface PVec<T> {
+  readonly n: number;
+  readonly s: number;
+  readonly r: readonly unknown[];
+  readonly t: readonly T[];
+}
+
+const BITS = 5;
+const WIDTH = 32;
+const MASK = 31;
+
+export const PVEC_EMPTY: PVec<never> = Object.freeze({ n: 0, s: BITS, r: [], t: [] }) as PVec<never>;
+
+/** Index of the first item held in the tail. */
+function tailOffset(v: PVec<unknown>): number {
+  return v.n < WIDTH ? 0 : ((v.n - 1) >>> BITS) << BITS;
+}
+
+function leafFor<T>(v: PVec<T>, i: number): readonly T[] {
+  if (i >= tailOffset(v)) return v.t;
+  let node: readonly unknown[] = v.r;
+  for (let level = v.s; level > 0; level -= BITS) {
+    node = node[(i >>> level) & MASK] as readonly unknown[];
+  }
+  return node as readonly T[];
+}
+
+export function pvGet<T>(v: PVec<T>, i: number): T {
+  if (i < 0 || i >= v.n || !Number.isInteger(i)) {
+    throw new RangeError(`pvGet: index ${i} out of range 0..${v.n - 1}`);
+  }
+  return leafFor(v, i)[i & MASK] as T;
+}
+
+export function pvSize(v: PVec<unknown>): number {
+  return v.n;
+}
+
+/** A path of single-child nodes from `level` down to `leaf`. */
+function newPath(level: number, leaf: readonly unknown[]): readonly unknown[] {
+  return level === 0 ? leaf : [newPath(level - BITS, leaf)];
+}
+
+function pushTail(n: number, level: number, parent: readonly unknown[], tail: readonly unknown[]): unknown[] {
+  const sub = ((n - 1) >>> level) & MASK;
+  const copy = parent.slice();
+  if (level === BITS) {
+    copy[sub] = tail;
+  } else {
+    const child = parent[sub] as readonly unknown[] | undefined;
+    copy[sub] = child !== undefined ? pushTail(n, level - BITS, child, tail) : newPath(level - BITS, tail);
+  }
+  return copy;
+}
+
+export function pvPush<T>(v: PVec<T>, x: T): PVec<T> {
+  // Room in the tail: copy it (at most 32 slots).
+  if (v.n - tailOffset(v) < WIDTH) {
+    const t = v.t.slice();
+    t.push(x);
+    return { n: v.n + 1, s: v.s, r: v.r, t };
+  }
+  // Full tail: move it into the trie, growing the root when the trie is full.
+  let r: readonly unknown[];
+  let s = v.s;
+  if ((v.n >>> BITS) > (1 << v.s)) {
+    r = [v.r, newPath(v.s, v.t)];
+    s += BITS;
+  } else {
+    r = pushTail(v.n, v.s, v.r, v.t);
+  }
+  return { n: v.n + 1, s, r, t: [x] };
+}
+
+/** Items [from, to) as a fresh array (bounds are clamped to 0..size). */
+export function pvSlice<T>(v: PVec<T>, from: number, to: number): T[] {
+  const lo = Math.max(0, Math.floor(from));
+  const hi = Math.min(v.n, Math.floor(to));
+  const out: T[] = [];
+  let i = lo;
+  while (i < hi) {
+    const leaf = leafFor(v, i);
+    const end = Math.min(hi, (i | MASK) + 1);
+    for (let j = i; j < end; j++) out.push(leaf[j & MASK] as T);
+    i = end;
+  }
+  return out;
+}
+
+export function pvToArray<T>(v: PVec<T>): T[] {
+  return pvSlice(v, 0, v.n);
+}
+
+export function pvFromArray<T>(xs: readonly T[]): PVec<T> {
+  let v: PVec<T> = PVEC_EMPTY;
+  for (const x of xs) v = pvPush(v, x);
+  return v;
+}
+
+export function pvLast<T>(v: PVec<T>): T | undefined {
+  return v.n === 0 ? undefined : pvGet(v, v.n - 1);
+}
+
+function setIn(level: number, node: readonly unknown[], i: number, x: unknown): unknown[] {
+  const copy = node.slice();
+  if (level === 0) copy[i & MASK] = x;
+  else {
+    const sub = (i >>> level) & MASK;
+    copy[sub] = setIn(level - BITS, node[sub] as readonly unknown[], i, x);
+  }
+  return copy;
+}
+
+/** Replace item `i` (0 <= i < size). */
+export function pvSet<T>(v: PVec<T>, i: number, x: T): PVec<T> {
+  if (i < 0 || i >= v.n || !Number.isInteger(i)) {
+    throw new RangeError(`pvSet: index ${i} out of range 0..${v.n - 1}`);
+  }
+  if (i >= tailOffset(v)) {
+    const t = v.t.slice();
+    t[i & MASK] = x;
+    return { n: v.n, s: v.s, r: v.r, t };
+  }
+  return { n: v.n, s: v.s, r: setIn(v.s, v.r, i, x), t: v.t };
+}

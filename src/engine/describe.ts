@@ -1,0 +1,52 @@
+/**
+ * Views of a snapshot for the UI and the CLI: watermarks (with who holds them back), the
+ * materialized result as printed rows, and the changelog's JSON form (spec §5).
+ */
+import { formatValue } from '../values/format.js';
+import { pvToArray } from './collections/pvec.js';
+import { foldResult } from './result.js';
+import type { RunContext } from './context.js';
+import type { EngineSnapshot } from './snapshot.js';
+import { joinHeldBy, partitionName } from './sources.js';
+import type { Emitted, TableWatermarkView, WatermarkView } from './types.js';
+import { valveHeldBy } from './valve.js';
+
+export function describeWatermarks(ctx: RunContext, snap: EngineSnapshot): WatermarkView {
+  const tables = ctx.tables.map((t): TableWatermarkView => {
+    const st = snap.tables[t.index]!;
+    const held = t.partitions > 1 && !st.valve.idle ? valveHeldBy(st.valve) : undefined;
+    return {
+      table: t.name,
+      side: t.sides[0],
+      partitions: st.valve.channels.map((c, p) => ({
+        partition: p,
+        generated: st.generated[p]!,
+        emitted: c.wm,
+        idle: c.idle,
+        idleAt: st.idleAt[p] ?? undefined,
+      })),
+      combined: st.valve.output,
+      idle: st.valve.idle,
+      heldBy: held,
+    };
+  });
+  const heldBy = joinHeldBy({ ctx, inputs: snap.inputs as never, table: (i: number) => snap.tables[i]! });
+  return { tables, join: snap.joinWm, heldBy, output: snap.outputWm };
+}
+
+/** The materialized result after a snapshot, one printed row per row (a multiset repeats), sorted. */
+export function resultRows(ctx: RunContext, snap: EngineSnapshot): string[] {
+  return foldResult(ctx.sink, pvToArray(snap.changelog));
+}
+
+/** `--format json`: {"op":"+I","row":{"col":"text",...},"step":7} with values in print format. */
+export function emittedJson(ctx: RunContext, e: Emitted): { op: string; row: Record<string, string | null>; step: number } {
+  const row: Record<string, string | null> = {};
+  ctx.sink.names.forEach((name, i) => {
+    const v = e.row[i] ?? null;
+    row[name] = v === null ? null : formatValue(ctx.sink.types[i]!, v);
+  });
+  return { op: e.kind, row, step: e.step };
+}
+
+export { partitionName };

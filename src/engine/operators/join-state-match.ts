@@ -1,0 +1,76 @@
+/**
+ * Finding the stored rows of the other side that join an input row (Flink's
+ * AbstractStreamingJoinOperator.iterator / AssociatedRecords over JoinConditionWithNullFilters):
+ * same join key, no null in a key field that is not null-safe, and the residual condition holds
+ * on left ++ right. A row stored N times (InputSideHasNoUniqueKey) is N matches.
+ */
+import type { Side } from '../../planner/plan.js';
+import type { Row } from '../../values/types.js';
+import type { Collector } from '../types.js';
+import { conditionHolds, joinRow, keyOf, keyRejectsNull, printKey, type JoinRows } from './interval-join-rows.js';
+import { liveEntries, printStored, type JoinEntry, type SideSpec, type Work } from './join-state.js';
+import type { KeyRef } from './join-state-views.js';
+
+export interface Match {
+  readonly id: string;
+  /** The entry as read before any update in this step (Flink iterates values read up front). */
+  readonly entry: JoinEntry;
+}
+
+/** The joined row for an input row of `side` and a row of the other side. */
+export function joinedOf(j: JoinRows, side: Side, mine: Row | undefined, theirs: Row | undefined): Row {
+  return side === 0 ? joinRow(j, mine, theirs) : joinRow(j, theirs, mine);
+}
+
+/** The row's join key; its printed form is built only if a trace or a reason asks for it. */
+export function keyRefOf(j: JoinRows, side: Side, row: Row): KeyRef {
+  let printed: string | undefined;
+  return {
+    key: keyOf(j, side, row),
+    get pkey(): string {
+      printed ??= printKey(j, side, row);
+      return printed;
+    },
+  };
+}
+
+/** A memoised text (rows are printed only when a reason or a trace needs them). */
+export function lazyText(f: () => string): () => string {
+  let v: string | undefined;
+  return () => (v ??= f());
+}
+
+export function findMatches(
+  j: JoinRows,
+  me: SideSpec,
+  other: SideSpec,
+  w: Work,
+  k: KeyRef,
+  row: Row,
+  now: number,
+  out: Collector,
+): Match[] {
+  const tracing = out.tracing !== false;
+  const printed = tracing ? printStored(me, row) : '';
+  const stored = liveEntries(other, w, k.key, k.pkey, now, out);
+  if (stored.length === 0) {
+    if (tracing) out.trace({ t: 'no-match', side: me.side, row: printed, reason: `${other.name} holds no row for key ${k.pkey}` });
+    return [];
+  }
+  if (keyRejectsNull(j, me.side, row)) {
+    if (tracing) out.trace({ t: 'no-match', side: me.side, row: printed, reason: 'a join key field is NULL, and NULL = NULL is not true (only IS NOT DISTINCT FROM matches NULLs)' });
+    return [];
+  }
+  const matches: Match[] = [];
+  for (const [id, entry] of stored) {
+    const theirs = tracing ? printStored(other, entry.row) : '';
+    if (!conditionHolds(j, joinedOf(j, me.side, row, entry.row), now)) {
+      if (tracing) out.trace({ t: 'no-match', side: me.side, row: printed, reason: `same key as ${other.name} ${theirs}, but the rest of the ON condition is not true` });
+      continue;
+    }
+    const copies = entry.count > 1 ? ` (${entry.count} copies: ${entry.count} matches)` : '';
+    if (tracing) out.trace({ t: 'match', side: me.side, row: printed, other: theirs, detail: `key ${k.pkey}${copies}` });
+    for (let c = 0; c < entry.count; c++) matches.push({ id, entry });
+  }
+  return matches;
+}

@@ -1,0 +1,88 @@
+/**
+ * The record-state operations of Flink's (Outer)JoinRecordStateViews: addRecord, retractRecord
+ * and updateNumOfAssociations, per layout, on a side's persistent store, each traced.
+ */
+import type { Row } from '../../values/types.js';
+import type { Collector } from '../types.js';
+import { entryId, liveEntry, printStored, putEntry, removeEntry, type JoinEntry, type SideSpec, type Work } from './join-state.js';
+
+/** Where in the store: the join key (internal and printed). */
+export interface KeyRef {
+  readonly key: string;
+  readonly pkey: string;
+}
+
+function assocText(spec: SideSpec, assoc: number): string {
+  return spec.outer ? `, assoc=${assoc}` : '';
+}
+
+/**
+ * state.add(record[, numAssociations]): the unique layouts overwrite (a new arrival); the
+ * no-unique-key layout counts copies of the same row, which share one association number.
+ */
+export function addRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, assoc: number, now: number, out: Collector): void {
+  const id = entryId(spec, row);
+  const old = liveEntry(spec, w, k.key, k.pkey, id, now, out);
+  const a = spec.outer ? assoc : -1;
+  const tracing = out.tracing !== false;
+  const printed = tracing ? printStored(spec, row) : '';
+  if (spec.layout.kind === 'InputSideHasNoUniqueKey' && old !== undefined) {
+    putEntry(spec, w, k.key, id, { ...old, count: old.count + 1, assoc: a, at: now });
+    if (tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printed, detail: `count ${old.count} -> ${old.count + 1}${assocText(spec, a)}` });
+    return;
+  }
+  putEntry(spec, w, k.key, id, { row, count: 1, assoc: a, seq: w.seq++, at: now });
+  if (!tracing) return;
+  if (old === undefined) {
+    out.trace({ t: 'state.add', side: spec.side, key: k.pkey, row: printed, detail: `count=1${assocText(spec, a)}` });
+  } else {
+    const what = spec.layout.kind === 'JoinKeyContainsUniqueKey' ? 'the row of this join key' : 'the row with the same unique key';
+    out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printed, detail: `overwrites ${what}, ${printStored(spec, old.row)}${assocText(spec, a)}` });
+  }
+}
+
+/**
+ * state.retract(record): JoinKeyContainsUniqueKey clears the key's row whatever row was sent;
+ * InputSideHasUniqueKey removes by unique key; InputSideHasNoUniqueKey takes one copy away.
+ * Nothing stored (never arrived, or expired) changes nothing.
+ */
+export function retractRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, now: number, out: Collector): void {
+  const id = entryId(spec, row);
+  const old = liveEntry(spec, w, k.key, k.pkey, id, now, out);
+  const tracing = out.tracing !== false;
+  if (old === undefined) {
+    if (tracing) out.trace({ t: 'note', text: `${spec.name}: ${printStored(spec, row)} is not in state (never stored, or expired): nothing to retract` });
+    return;
+  }
+  if (spec.layout.kind === 'InputSideHasNoUniqueKey' && old.count > 1) {
+    putEntry(spec, w, k.key, id, { ...old, count: old.count - 1, at: now });
+    if (tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printStored(spec, old.row), detail: `count ${old.count} -> ${old.count - 1}` });
+    return;
+  }
+  removeEntry(spec, w, k.key, id);
+  if (!tracing) return;
+  const detail =
+    spec.layout.kind === 'JoinKeyContainsUniqueKey'
+      ? 'clears the row of this join key (one row per key: whatever row the retraction carries)'
+      : spec.layout.kind === 'InputSideHasUniqueKey'
+        ? 'removed by its unique key'
+        : 'last copy removed';
+  out.trace({ t: 'state.retract', side: spec.side, key: k.pkey, row: printStored(spec, old.row), detail });
+}
+
+/**
+ * otherState.update(other, n): a write (it refreshes the entry's TTL). An entry that is gone is
+ * written back with count 1, as Flink does "for state ttl".
+ */
+export function updateAssoc(spec: SideSpec, w: Work, k: KeyRef, id: string, seen: JoinEntry, n: number, now: number, out: Collector): void {
+  const cur = liveEntry(spec, w, k.key, k.pkey, id, now, out);
+  const next: JoinEntry =
+    cur === undefined ? { row: seen.row, count: 1, assoc: n, seq: w.seq++, at: now } : { ...cur, row: seen.row, assoc: n, at: now };
+  putEntry(spec, w, k.key, id, next);
+  if (out.tracing !== false) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printStored(spec, seen.row), detail: `assoc ${seen.assoc} -> ${n}` });
+}
+
+/** Flink's hasRecord: is this row (by the layout's identity) in state now? */
+export function hasRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, now: number, out: Collector): boolean {
+  return liveEntry(spec, w, k.key, k.pkey, entryId(spec, row), now, out) !== undefined;
+}

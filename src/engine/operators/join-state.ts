@@ -1,0 +1,145 @@
+/**
+ * Per-side record state of the regular and semi/anti joins: Flink's JoinRecordStateViews and
+ * OuterJoinRecordStateViews (stream/state/), as persistent plain data.
+ *
+ * One store per input side: join key -> entry id -> entry. The entry id depends on the side's
+ * layout (Flink's JoinInputSideSpec):
+ *   JoinKeyContainsUniqueKey  one row per join key (a ValueState): id '' ; add overwrites,
+ *                             retract clears whatever row was sent;
+ *   InputSideHasUniqueKey     map unique key -> row: id = the unique key ; put overwrites;
+ *   InputSideHasNoUniqueKey   map row -> count: id = the whole row ; duplicates are counted.
+ * Outer sides also keep the number of associations (matches on the other side) per entry; for a
+ * duplicated row the copies share one number, as in Flink's (count, numAssociations) tuple.
+ *
+ * State TTL is per entry (a map entry or the ValueState), processing time, refreshed by writes
+ * only (an association update is a write), expired when `at + ttl <= now`. It is lazy: an access
+ * that finds an expired entry treats it as absent, drops it and traces `state.expire`.
+ * Each entry keeps an arrival sequence number: matches are visited in arrival order (spec §3).
+ */
+import type { Side, StateLayout } from '../../planner/plan.js';
+import type { Row, SqlType } from '../../values/types.js';
+import { PMAP_EMPTY, pmDelete, pmGet, pmEntries, pmSet, pmSize, type PMap } from '../collections/pmap.js';
+import type { Collector } from '../types.js';
+import { formatRow, formatValue } from '../../values/format.js';
+
+export interface JoinEntry {
+  /** The stored row (stored with RowKind reset to +I). */
+  readonly row: Row;
+  /** Copies of this row (InputSideHasNoUniqueKey); 1 for the unique layouts. */
+  readonly count: number;
+  /** Associations on the other side (outer sides only); -1 on inner sides. */
+  readonly assoc: number;
+  /** Arrival order of the row now held by this entry. */
+  readonly seq: number;
+  /** Processing time of the last write (for TTL). */
+  readonly at: number;
+}
+
+/** join key -> entry id -> entry */
+export type SideStore = PMap<PMap<JoinEntry>>;
+
+export interface JoinState {
+  readonly sides: readonly [SideStore, SideStore];
+  /** Next arrival sequence number. */
+  readonly seq: number;
+}
+
+export const EMPTY_JOIN_STATE: JoinState = { sides: [PMAP_EMPTY, PMAP_EMPTY], seq: 0 };
+
+/** What a side's state needs to know about its input. */
+export interface SideSpec {
+  readonly side: Side;
+  readonly name: string;
+  readonly layout: StateLayout;
+  readonly outer: boolean;
+  readonly ttlMs: number;
+  readonly types: readonly SqlType[];
+  readonly keyIdx: readonly number[];
+}
+
+/** Both sides' stores plus the sequence counter, threaded (mutably) through one processElement. */
+export interface Work {
+  stores: [SideStore, SideStore];
+  seq: number;
+}
+
+export function beginWork(s: JoinState): Work {
+  return { stores: [s.sides[0], s.sides[1]], seq: s.seq };
+}
+
+/** The new state, sharing everything that did not change. */
+export function endWork(s: JoinState, w: Work): JoinState {
+  if (w.stores[0] === s.sides[0] && w.stores[1] === s.sides[1] && w.seq === s.seq) return s;
+  return { sides: [w.stores[0], w.stores[1]], seq: w.seq };
+}
+
+/** The entry id of a row under the side's layout. */
+export function entryId(spec: SideSpec, row: Row): string {
+  switch (spec.layout.kind) {
+    case 'JoinKeyContainsUniqueKey':
+      return '';
+    case 'InputSideHasUniqueKey':
+      return JSON.stringify(spec.layout.uniqueKey.map((i) => row[i] ?? null));
+    case 'InputSideHasNoUniqueKey':
+      return JSON.stringify(row);
+  }
+}
+
+export function isExpired(spec: SideSpec, e: JoinEntry, now: number): boolean {
+  return spec.ttlMs > 0 && e.at + spec.ttlMs <= now;
+}
+
+export function printKeyOf(spec: SideSpec, row: Row): string {
+  return spec.keyIdx.map((i) => formatValue(spec.types[i] as SqlType, row[i] ?? null)).join(', ');
+}
+
+export function printStored(spec: SideSpec, row: Row): string {
+  return formatRow('+I', row, spec.types);
+}
+
+function dropExpired(spec: SideSpec, w: Work, key: string, pkey: string, id: string, e: JoinEntry, now: number, out: Collector): void {
+  removeEntry(spec, w, key, id);
+  if (out.tracing === false) return;
+  const reason = `last written at ${e.at}, TTL ${spec.ttlMs} ms: ${e.at} + ${spec.ttlMs} <= ${now}, so Flink treats it as absent`;
+  out.trace({ t: 'state.expire', side: spec.side, key: pkey, row: printStored(spec, e.row), reason });
+}
+
+/** The live entries of a join key, in arrival order; expired ones are dropped (and traced). */
+export function liveEntries(spec: SideSpec, w: Work, key: string, pkey: string, now: number, out: Collector): [string, JoinEntry][] {
+  const bucket = pmGet(w.stores[spec.side], key);
+  if (bucket === undefined) return [];
+  const live: [string, JoinEntry][] = [];
+  for (const [id, e] of pmSize(bucket) === 1 ? pmEntries(bucket) : entriesOf(bucket)) {
+    if (isExpired(spec, e, now)) dropExpired(spec, w, key, pkey, id, e, now, out);
+    else live.push([id, e]);
+  }
+  return live;
+}
+
+/** The entries of a bucket sorted by arrival. */
+export function entriesOf(bucket: PMap<JoinEntry>): [string, JoinEntry][] {
+  return pmEntries(bucket).sort((x, y) => x[1].seq - y[1].seq);
+}
+
+/** One live entry (expired = absent, dropped and traced). */
+export function liveEntry(spec: SideSpec, w: Work, key: string, pkey: string, id: string, now: number, out: Collector): JoinEntry | undefined {
+  const e = pmGet(pmGet(w.stores[spec.side], key) ?? PMAP_EMPTY, id);
+  if (e === undefined) return undefined;
+  if (!isExpired(spec, e, now)) return e;
+  dropExpired(spec, w, key, pkey, id, e, now, out);
+  return undefined;
+}
+
+export function putEntry(spec: SideSpec, w: Work, key: string, id: string, e: JoinEntry): void {
+  const store = w.stores[spec.side];
+  const bucket = pmGet(store, key) ?? (PMAP_EMPTY as PMap<JoinEntry>);
+  w.stores[spec.side] = pmSet(store, key, pmSet(bucket, id, e));
+}
+
+export function removeEntry(spec: SideSpec, w: Work, key: string, id: string): void {
+  const store = w.stores[spec.side];
+  const bucket = pmGet(store, key);
+  if (bucket === undefined) return;
+  const next = pmDelete(bucket, id);
+  w.stores[spec.side] = pmSize(next) === 0 ? pmDelete(store, key) : pmSet(store, key, next);
+}

@@ -1,0 +1,158 @@
+/**
+ * The two halves of StreamingJoinOperator.processElement (see the pseudo-code in
+ * regular-join.ts): an accumulate (+I/+U) and a retract (-U/-D) arriving on side `me`.
+ */
+import type { JoinType, Side } from '../../planner/plan.js';
+import type { Row, RowKind } from '../../values/types.js';
+import type { Collector, Why } from '../types.js';
+import { printRowOf, type JoinRows } from './interval-join-rows.js';
+import { printStored, type SideSpec, type Work } from './join-state.js';
+import { findMatches, joinedOf, type Match } from './join-state-match.js';
+import { addRecord, hasRecord, retractRecord, updateAssoc, type KeyRef } from './join-state-views.js';
+
+/** What does not change while the operator runs. */
+export interface JoinRules {
+  readonly j: JoinRows;
+  readonly joinType: JoinType;
+  readonly specs: readonly [SideSpec, SideSpec];
+  /** Flink 2.2+ (FLINK-37955): each match's parts in turn; 2.0/2.1: all first parts, then all second parts. */
+  readonly interleaved: boolean;
+  /** Flink 2.4 (isAdditionalMatch): bump an association only for a match that is new. */
+  readonly onlyNewMatchesCount: boolean;
+}
+
+/** One input row being processed. */
+export interface JoinStep {
+  readonly r: JoinRules;
+  readonly me: SideSpec;
+  readonly other: SideSpec;
+  readonly kind: RowKind;
+  readonly row: Row;
+  readonly k: KeyRef;
+  readonly w: Work;
+  readonly now: number;
+  readonly out: Collector;
+}
+
+/** Each match yields two parts, ordered by flink-version. */
+type Part = () => void;
+
+function flush(s: JoinStep, parts: readonly (readonly [Part, Part])[]): void {
+  if (s.r.interleaved) {
+    for (const [a, b] of parts) {
+      a();
+      b();
+    }
+  } else {
+    for (const [a] of parts) a();
+    for (const [, b] of parts) b();
+  }
+}
+
+function inputText(s: JoinStep): string {
+  return printRowOf(s.r.j, s.me.side, s.kind, s.row);
+}
+
+function theirText(s: JoinStep, m: Match): string {
+  return `${s.other.name} ${printStored(s.other, m.entry.row)}`;
+}
+
+function why(s: JoinStep, rule: string, text: string, theirs?: Row): Why {
+  const rows = theirs === undefined ? [inputText(s)] : [inputText(s), printRowOf(s.r.j, s.other.side, '+I', theirs)];
+  return { rule, text, rows };
+}
+
+function emitJoined(s: JoinStep, kind: RowKind, theirs: Row, y: Why): void {
+  s.out.emit(kind, joinedOf(s.r.j, s.me.side, s.row, theirs), y);
+}
+
+function emitPadded(s: JoinStep, kind: RowKind, side: Side, row: Row, y: Why): void {
+  s.out.emit(kind, joinedOf(s.r.j, side, row, undefined), y);
+}
+
+/** Why the output kind is what it is, when it is not simply +I from +I. */
+function kindText(outKind: RowKind, inKind: RowKind): string {
+  if (outKind === inKind) return inKind === '+I' ? '' : ` (the input kind ${inKind} is kept)`;
+  return ` (an outer join sends ${outKind} where the input was ${inKind})`;
+}
+
+/**
+ * Flink 2.4's isAdditionalMatch for an outer other side: never with JoinKeyContainsUniqueKey (the
+ * row replaces the key's only row); with InputSideHasUniqueKey only if no row with this unique
+ * key is stored (else it replaces one, assumed to have the same matches: TODO FLINK-40841).
+ * For InputSideHasNoUniqueKey nothing is replaced (a duplicate is one more copy), so every match
+ * is additional: our reading of "replaced record", hasRecord's own code was not available.
+ */
+function isAdditionalMatch(s: JoinStep): boolean {
+  switch (s.me.layout.kind) {
+    case 'JoinKeyContainsUniqueKey':
+      return false;
+    case 'InputSideHasUniqueKey':
+      return !hasRecord(s.me, s.w, s.k, s.row, s.now, s.out);
+    case 'InputSideHasNoUniqueKey':
+      return true;
+  }
+}
+
+export function accumulate(s: JoinStep): void {
+  const { me, other, w, k, row, now, out } = s;
+  // isAdditionalMatch is decided before the row is stored (2.0-2.3: every match counts).
+  const additional = !s.r.onlyNewMatchesCount || (other.outer && isAdditionalMatch(s));
+  // state.add(record) first when me is inner
+  if (!me.outer) addRecord(me, w, k, row, -1, now, out);
+  const matches = findMatches(s.r.j, me, other, w, k, row, now, out);
+  if (matches.length === 0) {
+    if (!me.outer) return;
+    // send +I[record+null], state.add(record, 0)
+    emitPadded(s, '+I', me.side, row, why(s, 'pad', `${inputText(s)} has no match in ${other.name}: the ${s.r.joinType} join emits it padded with nulls`));
+    addRecord(me, w, k, row, 0, now, out);
+    return;
+  }
+  const outKind: RowKind = me.outer || other.outer ? '+I' : s.kind;
+  const bumpOther = (m: Match): void => {
+    if (!other.outer) return;
+    // the matched num == 0: send -D[null+other]
+    if (m.entry.assoc === 0) {
+      const text = `${theirText(s, m)} was emitted padded with nulls; its first match arrives, so the padded row is retracted`;
+      emitPadded(s, '-D', other.side, m.entry.row, why(s, 'unpad', text, m.entry.row));
+    }
+    // otherState.update(other, old + 1)
+    if (m.entry.assoc === 0 || additional) updateAssoc(other, w, k, m.id, m.entry, m.entry.assoc + 1, now, out);
+  };
+  // send +I[record+other]s (INNER: +I/+U, the input kind)
+  const join = (m: Match): void => {
+    const text = `${inputText(s)} matches ${theirText(s, m)} on key ${k.pkey}${kindText(outKind, s.kind)}`;
+    emitJoined(s, outKind, m.entry.row, why(s, 'match', text, m.entry.row));
+  };
+  flush(s, matches.map((m) => [() => bumpOther(m), () => join(m)]));
+  // state.add(record, other.size) when me is outer
+  if (me.outer) addRecord(me, w, k, row, matches.length, now, out);
+}
+
+export function retract(s: JoinStep): void {
+  const { me, other, w, k, row, now, out } = s;
+  // state.retract(record)
+  retractRecord(me, w, k, row, now, out);
+  const matches = findMatches(s.r.j, me, other, w, k, row, now, out);
+  if (matches.length === 0) {
+    // send -D[record+null] if me is outer
+    if (me.outer) emitPadded(s, '-D', me.side, row, why(s, 'retract-pad', `${inputText(s)} is retracted and had no match: its null-padded row is retracted`));
+    return;
+  }
+  // send -D[record+other]s if me is outer, -D/-U (the input kind) if inner
+  const outKind: RowKind = me.outer ? '-D' : s.kind;
+  const unjoin = (m: Match): void => {
+    const text = `${inputText(s)} retracts its join with ${theirText(s, m)}${kindText(outKind, s.kind)}`;
+    emitJoined(s, outKind, m.entry.row, why(s, 'retract-match', text, m.entry.row));
+  };
+  const unbumpOther = (m: Match): void => {
+    if (!other.outer) return;
+    // the matched num == 1: send +I[null+other]
+    if (m.entry.assoc === 1) {
+      emitPadded(s, '+I', other.side, m.entry.row, why(s, 'repad', `${theirText(s, m)} lost its last match, so it is emitted padded with nulls again`, m.entry.row));
+    }
+    // otherState.update(other, old - 1)
+    updateAssoc(other, w, k, m.id, m.entry, m.entry.assoc - 1, now, out);
+  };
+  flush(s, matches.map((m) => [() => unjoin(m), () => unbumpOther(m)]));
+}

@@ -1,0 +1,45 @@
+/**
+ * A whole run without a timeline: what `joinstep run` and `joinstep test` print (spec §5).
+ * The operator factory is a parameter so that the engine can be tested with a small fake.
+ */
+import type { Scenario } from '../scenario/types.js';
+import { formatRow } from '../values/format.js';
+import { pvToArray } from './collections/pvec.js';
+import { createRunContext, type OperatorFactory } from './context.js';
+import { emittedJson } from './describe.js';
+import { foldResult } from './result.js';
+import { tagRuntimeError } from './errors.js';
+import { initialSnapshot, type EngineSnapshot } from './snapshot.js';
+import { step } from './step.js';
+import type { Emitted } from './types.js';
+
+export interface RunOutput {
+  readonly emitted: readonly Emitted[];
+  /** The changelog in the print connector's format, in emission order. */
+  readonly lines: readonly string[];
+  /** The final materialized result, sorted by text (`--result`). */
+  readonly result: readonly string[];
+  /** One object per emitted row (`--format json`). */
+  readonly json: readonly { op: string; row: Record<string, string | null>; step: number }[];
+  readonly final: EngineSnapshot;
+}
+
+export function runScenarioWith(scenario: Scenario, queryIndex: number, factory: OperatorFactory): RunOutput {
+  const ctx = createRunContext(scenario, queryIndex, factory, false);
+  let snap = initialSnapshot(ctx);
+  scenario.events.forEach((ev, i) => {
+    try {
+      snap = step(ctx, snap, ev).snapshot;
+    } catch (error) {
+      throw tagRuntimeError(error, i);
+    }
+  });
+  const emitted = pvToArray(snap.changelog);
+  return {
+    emitted,
+    lines: emitted.map((e) => formatRow(e.kind, e.row, ctx.sink.types)),
+    result: foldResult(ctx.sink, emitted),
+    json: emitted.map((e) => emittedJson(ctx, e)),
+    final: snap,
+  };
+}

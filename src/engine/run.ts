@@ -1,0 +1,10 @@
+/** `runScenario(scenario, queryIndex)`: a whole run with the real operators (see run-core.ts). */
+import type { Scenario } from '../scenario/types.js';
+import { createOperator } from './operators/index.js';
+import { runScenarioWith, type RunOutput } from './run-core.js';
+
+export type { RunOutput } from './run-core.js';
+
+export function runScenario(scenario: Scenario, queryIndex = 0): RunOutput {
+  return runScenarioWith(scenario, queryIndex, createOperator);
+}

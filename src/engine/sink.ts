@@ -1,0 +1,79 @@
+/**
+ * The end of the pipeline: the post-join filter and projection, the optional
+ * SinkUpsertMaterializer (notes §7), and the changelog. The materialized result is folded from
+ * the changelog when it is shown (result.ts).
+ */
+import { formatRow } from '../values/format.js';
+import type { Row, RowKind } from '../values/types.js';
+import { isAccumulate } from '../values/types.js';
+import { pmDelete, pmGet, pmSet } from './collections/pmap.js';
+import { pvPush } from './collections/pvec.js';
+import { rowKey, rowsEqual } from './keys.js';
+import type { Why } from './types.js';
+import type { Work } from './work.js';
+
+export function sinkEmit(w: Work, kind: RowKind, joined: Row, why: Why): void {
+  const s = w.ctx.sink;
+  if (s.postFilter !== undefined && s.postFilter(joined, w.evalCtx) !== true) {
+    if (w.tracing) {
+      w.trace({ t: 'sink', kind, row: formatRow(kind, joined, s.joinedTypes), detail: 'dropped by the WHERE condition after the join' });
+    }
+    return;
+  }
+  const p = s.project;
+  const row = new Array(p.length);
+  for (let i = 0; i < p.length; i++) row[i] = p[i]!(joined, w.evalCtx);
+  if (s.materialize) materialize(w, kind, row, why);
+  else output(w, kind, row, why);
+}
+
+/** A row reaches the sink: the changelog and the materialized result. */
+function output(w: Work, kind: RowKind, row: Row, why: Why): void {
+  const s = w.ctx.sink;
+  const e = { kind, row, step: w.index, why };
+  w.changelog = pvPush(w.changelog, e);
+  w.record(e);
+  if (w.tracing) w.trace({ t: 'emit', kind, row: formatRow(kind, row, s.types), rule: why.rule });
+}
+
+function sumWhy(why: Why, text: string): Why {
+  return { rule: 'sum.upsert', text: `SinkUpsertMaterializer: ${text} (from: ${why.text})`, rows: why.rows };
+}
+
+/** SinkUpsertMaterializer, keyed by the sink primary key: a list of live rows per key. */
+function materialize(w: Work, kind: RowKind, row: Row, why: Why): void {
+  const s = w.ctx.sink;
+  const pk = s.primaryKey ?? [];
+  const key = rowKey(row, pk);
+  const list = pmGet(w.sum, key) ?? [];
+  const uk = s.upsertKey;
+  const show = (k: RowKind, r: Row) => formatRow(k, r, s.types);
+  if (isAccumulate(kind)) {
+    const at = uk === undefined ? -1 : list.findIndex((r) => rowsEqual(r, row, uk));
+    const next = list.slice();
+    if (at >= 0) next[at] = row;
+    else next.push(row);
+    w.sum = pmSet(w.sum, key, next);
+    const outKind: RowKind = list.length === 0 ? '+I' : '+U';
+    if (w.tracing) w.trace({ t: 'sink', kind, row: show(kind, row), detail: `materializer holds ${next.length} row(s) for this key` });
+    output(w, outKind, row, sumWhy(why, list.length === 0 ? 'first live row for this key' : 'newest live row for this key'));
+    return;
+  }
+  const at = list.findIndex((r) => rowsEqual(r, row, uk));
+  if (at < 0) {
+    if (w.tracing) w.trace({ t: 'sink', kind, row: show(kind, row), detail: 'not in the materializer state (cleared by state TTL?): ignored' });
+    return;
+  }
+  const next = list.slice(0, at).concat(list.slice(at + 1));
+  if (next.length === 0) {
+    w.sum = pmDelete(w.sum, key);
+    output(w, '-D', row, sumWhy(why, 'no live row left for this key'));
+  } else {
+    w.sum = pmSet(w.sum, key, next);
+    if (at === list.length - 1) {
+      output(w, '+U', next[next.length - 1] as Row, sumWhy(why, 'the newest live row was retracted; the previous one is shown again'));
+    } else if (w.tracing) {
+      w.trace({ t: 'sink', kind, row: show(kind, row), detail: 'an older live row was retracted: the sink keeps the newest one, nothing emitted' });
+    }
+  }
+}

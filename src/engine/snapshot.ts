@@ -1,0 +1,88 @@
+/**
+ * The engine's snapshot: everything a step reads and writes, as plain data. A snapshot is never
+ * mutated after it is returned; growing parts (normalize / dedup state, the sink, the changelog)
+ * are persistent collections so that successive snapshots share structure.
+ */
+import type { Row } from '../values/types.js';
+import type { PMap } from './collections/pmap.js';
+import { PMAP_EMPTY } from './collections/pmap.js';
+import type { PVec } from './collections/pvec.js';
+import { PVEC_EMPTY } from './collections/pvec.js';
+import type { RunContext } from './context.js';
+import type { Emitted } from './types.js';
+import { WM_MIN } from './types.js';
+import { newValve, type PartialWatermark, type ValveState } from './valve.js';
+
+/** One source table: its partitions' generated watermarks and idle deadlines, and its valve. */
+export interface TableState {
+  /** Largest WATERMARK expression value so far, per partition (WM_MIN before any). */
+  readonly generated: readonly number[];
+  /** Processing time at which the idle timeout marks the partition idle; null = no timeout. */
+  readonly idleAt: readonly (number | null)[];
+  /** StatusWatermarkValve over the partitions (channel i = partition i). */
+  readonly valve: Readonly<ValveState>;
+}
+
+/** Per-input state of the planner-inserted operators in front of the join. */
+export interface SideState {
+  /** ChangelogNormalize: last row per primary key. */
+  readonly normalize: PMap<Row>;
+  /** Deduplicate (ROW_NUMBER keep-last): kept row per partition key. */
+  readonly dedup: PMap<Row>;
+}
+
+export interface SinkState {
+  /** SinkUpsertMaterializer: live rows per sink primary key, in arrival order. */
+  readonly sum: PMap<readonly Row[]>;
+}
+
+export interface EngineSnapshot {
+  /** The step this snapshot is the result of (0 = initial). */
+  readonly index: number;
+  readonly procTime: number;
+  /** Parallel to RunContext.tables. */
+  readonly tables: readonly TableState[];
+  /** Partial watermark of each join input (index = side). */
+  readonly inputs: readonly PartialWatermark[];
+  /** The join operator's combined input watermark. */
+  readonly joinWm: number;
+  /** The join's output watermark (join minus the operator's delay). */
+  readonly outputWm: number;
+  readonly sides: readonly [SideState, SideState];
+  /** The operator's own plain-data state. */
+  readonly op: unknown;
+  readonly sink: SinkState;
+  /** Every row that reached the sink so far, oldest first (the result is folded from it). */
+  readonly changelog: PVec<Emitted>;
+}
+
+const EMPTY_SIDE: SideState = { normalize: PMAP_EMPTY, dedup: PMAP_EMPTY };
+
+export function initialSnapshot(ctx: RunContext): EngineSnapshot {
+  const timeout = ctx.config.idleTimeoutMs;
+  const tables = ctx.tables.map((t): TableState => {
+    const idleAt: (number | null)[] = [];
+    const generated: number[] = [];
+    for (let p = 0; p < t.partitions; p++) {
+      generated.push(WM_MIN);
+      // The idle timeout counts from the start for a partition that has had no row (spec §3).
+      idleAt.push(timeout > 0 && t.watermark !== undefined ? ctx.startTime + timeout : null);
+    }
+    return { generated, idleAt, valve: newValve(t.partitions) };
+  });
+  return {
+    index: 0,
+    procTime: ctx.startTime,
+    tables,
+    inputs: [
+      { wm: WM_MIN, idle: false },
+      { wm: WM_MIN, idle: false },
+    ],
+    joinWm: WM_MIN,
+    outputWm: WM_MIN,
+    sides: [EMPTY_SIDE, EMPTY_SIDE],
+    op: ctx.op.init(),
+    sink: { sum: PMAP_EMPTY },
+    changelog: PVEC_EMPTY,
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * Source partitions and event time: watermark generation per partition, each table's
+ * StatusWatermarkValve, the join's CombinedWatermarkStatus, and what happens when the join's
+ * watermark advances (operator timers first, then the output watermark). Spec §3, notes §1.2–1.4.
+ */
+import type { Side } from '../planner/plan.js';
+import type { TableRuntime } from './context.js';
+import type { TraceEvent } from './types.js';
+import { WM_MAX, WM_MIN } from './types.js';
+import { combineWatermarks, valveHeldBy, valveStatus, valveWatermark, type ValveOutput } from './valve.js';
+import type { Work } from './work.js';
+
+/** A partition's name in words, as traces and `heldBy` print it. */
+export function partitionName(t: TableRuntime, p: number): string {
+  return t.partitions > 1 ? `${t.name} partition ${p}` : t.name;
+}
+
+/** Who holds the join watermark back: the active input with the lowest watermark, in words. */
+export function joinHeldBy(w: { ctx: Work['ctx']; inputs: Work['inputs']; table(i: number): ReturnType<Work['table']> }): string | undefined {
+  const active = w.ctx.joinInputs.filter((s) => w.inputs[s]?.idle === false);
+  if (active.length < 2) return undefined;
+  const [a, b] = active.map((s) => w.inputs[s]?.wm ?? WM_MIN) as [number, number];
+  if (a === b) return undefined;
+  const side = (a < b ? active[0] : active[1]) as Side;
+  const t = w.ctx.sides[side].table;
+  const held = valveHeldBy(w.table(t.index).valve);
+  return held === undefined ? t.name : partitionName(t, held);
+}
+
+function advanceJoin(w: Work): void {
+  const ctx = w.ctx;
+  const combined = combineWatermarks(ctx.joinInputs.length === 2 ? w.inputs : [w.inputs[0]!]);
+  if (combined <= w.joinWm) {
+    if (w.tracing) {
+      const heldBy = joinHeldBy(w);
+      if (heldBy !== undefined) w.trace({ t: 'watermark.hold', scope: 'join', value: w.joinWm, heldBy });
+    }
+    return;
+  }
+  w.advanced('join', w.joinWm, combined);
+  w.setJoinWatermark(combined);
+  // Timers first: rows they produce go out before the watermark that triggered them (notes §0.1).
+  w.op = ctx.op.onWatermark(w.op, w.opTime(), w);
+  const out = combined === WM_MAX ? WM_MAX : Math.max(WM_MIN, combined - ctx.op.outputWatermarkDelay);
+  if (out > w.outputWm) {
+    w.advanced('output', w.outputWm, out);
+    w.outputWm = out;
+  }
+}
+
+/** What a table's valve emits goes to every join input reading the table. */
+function tableOutput(w: Work, t: TableRuntime): ValveOutput {
+  let last = w.table(t.index).valve.output;
+  return {
+    watermark(value) {
+      w.advanced(t.name, last, value);
+      last = value;
+      for (const s of t.sides) {
+        w.setInput(s, { wm: value, idle: false });
+        advanceJoin(w);
+      }
+    },
+    status(idle) {
+      for (const s of t.sides) {
+        w.setInput(s, { wm: w.inputs[s]!.wm, idle });
+        advanceJoin(w);
+      }
+    },
+  };
+}
+
+/** Partition `p` emits watermark `value` into its table's valve. */
+export function emitPartitionWatermark(w: Work, t: TableRuntime, p: number, value: number): void {
+  const mt = w.ownTable(t.index);
+  const accepted = valveWatermark(mt.valve, p, value, tableOutput(w, t));
+  if (accepted && w.tracing && mt.valve.output < value) {
+    const held = valveHeldBy(mt.valve);
+    const heldBy = held === undefined || held === p ? `${partitionName(t, p)} (catching up)` : partitionName(t, held);
+    w.trace({ t: 'watermark.hold', scope: t.name, value: mt.valve.output, heldBy });
+  }
+}
+
+export function setPartitionIdle(w: Work, t: TableRuntime, p: number, idle: boolean, reason: string): void {
+  const mt = w.ownTable(t.index);
+  if (mt.valve.channels[p]?.idle === idle) {
+    if (w.tracing) w.trace({ t: 'note', text: `${partitionName(t, p)} is already ${idle ? 'idle' : 'active'}` });
+    return;
+  }
+  w.trace({ t: 'idle', table: t.name, partition: p, idle, reason });
+  valveStatus(mt.valve, p, idle, tableOutput(w, t));
+}
+
+/** A row arrived at a partition: it re-activates an idle partition and resets its idle clock. */
+export function partitionRowArrived(w: Work, t: TableRuntime, p: number): void {
+  if (t.watermark === undefined) return;
+  const cur = w.table(t.index);
+  if (cur.valve.channels[p]?.idle === true) setPartitionIdle(w, t, p, false, 'a row arrived');
+  const timeout = w.ctx.config.idleTimeoutMs;
+  if (timeout > 0) w.ownTable(t.index).idleAt[p] = w.procTime + timeout;
+}
+
+/** After a row: evaluate the WATERMARK expression; in auto mode emit the generated value if it grew. */
+export function generateWatermark(w: Work, t: TableRuntime, p: number, row: readonly unknown[]): void {
+  if (t.watermark === undefined) return;
+  const v = t.watermark(row as never, w.evalCtx);
+  const cur = w.table(t.index);
+  if (typeof v === 'number' && v > (cur.generated[p] ?? WM_MIN)) {
+    w.ownTable(t.index).generated[p] = v;
+    if (w.tracing) w.trace({ t: 'watermark.generate', table: t.name, partition: p, value: v });
+  }
+  if (w.ctx.watermarks === 'auto') {
+    const g = w.table(t.index).generated[p] ?? WM_MIN;
+    if (g > (w.table(t.index).valve.channels[p]?.wm ?? WM_MIN)) emitPartitionWatermark(w, t, p, g);
+  }
+}
+
+function ignored(w: Work, t: TableRuntime, p: number, value: number, reason: string): void {
+  const ev: TraceEvent = { t: 'watermark.ignored', table: t.name, partition: p, value, reason };
+  w.trace(ev);
+}
+
+/** A `watermark` event for one partition (`to` resolved by the caller's event). */
+export function watermarkEvent(w: Work, t: TableRuntime, p: number, to: number | 'max' | 'generated'): void {
+  const cur = w.table(t.index);
+  const generated = cur.generated[p] ?? WM_MIN;
+  const value = to === 'max' ? WM_MAX : to === 'generated' ? generated : to;
+  const ch = cur.valve.channels[p];
+  if (t.watermark === undefined) return ignored(w, t, p, value, `${t.name} has no WATERMARK: it produces no event-time watermark`);
+  if (ch === undefined) return ignored(w, t, p, value, `${t.name} has no partition ${p}`);
+  if (ch.idle) return ignored(w, t, p, value, 'the partition is idle: Flink ignores watermarks from idle partitions until a row or `active` re-activates it');
+  if (value === WM_MIN) return ignored(w, t, p, value, 'no watermark generated yet (no row with a non-null WATERMARK value)');
+  if (value <= ch.wm) return ignored(w, t, p, value, `not above the partition's current watermark ${ch.wm}`);
+  emitPartitionWatermark(w, t, p, value);
+}
+
+export function partitionsOf(t: TableRuntime, partition: number | undefined): number[] {
+  if (partition !== undefined) return [partition];
+  return Array.from({ length: t.partitions }, (_, i) => i);
+}

@@ -1,0 +1,80 @@
+/**
+ * `step(ctx, snapshot, event) → StepRecord`: pure and deterministic. The snapshot given is never
+ * changed; the returned one shares everything the event did not touch.
+ */
+import type { ScenarioEvent } from '../scenario/types.js';
+import { formatRow } from '../values/format.js';
+import type { Row, RowKind } from '../values/types.js';
+import { advanceClock, targetTime } from './clock.js';
+import type { RunContext, TableRuntime } from './context.js';
+import { sideRow } from './pipeline.js';
+import type { EngineSnapshot } from './snapshot.js';
+import { generateWatermark, partitionRowArrived, partitionsOf, setPartitionIdle, watermarkEvent } from './sources.js';
+import type { StepRecord } from './types.js';
+import { Work } from './work.js';
+
+export function step(ctx: RunContext, snap: EngineSnapshot, event: ScenarioEvent): StepRecord<EngineSnapshot> {
+  const w = new Work(ctx, snap);
+  advanceClock(w, targetTime(snap.procTime, event));
+  switch (event.kind) {
+    case 'row':
+      rowEvent(w, event.table, event.partition, event.op, event.row);
+      break;
+    case 'watermark':
+      withTable(w, event.table, (t) => {
+        for (const p of partitionsOf(t, event.partition)) watermarkEvent(w, t, p, event.to);
+      });
+      break;
+    case 'idle':
+    case 'active':
+      withTable(w, event.table, (t) => statusEvent(w, t, event.partition, event.kind === 'idle'));
+      break;
+    case 'advance':
+    case 'note':
+      break;
+  }
+  return w.finish(event);
+}
+
+function withTable(w: Work, name: string, f: (t: TableRuntime) => void): void {
+  const t = w.ctx.tableByName.get(name);
+  if (t === undefined) {
+    if (w.tracing) w.trace({ t: 'note', text: `${name} is not read by this query: the event changes nothing` });
+    return;
+  }
+  f(t);
+}
+
+function statusEvent(w: Work, t: TableRuntime, partition: number | undefined, idle: boolean): void {
+  if (t.watermark === undefined || t.lookup) {
+    if (w.tracing) w.trace({ t: 'note', text: `${t.name} has no WATERMARK, so it has no watermark status to change` });
+    return;
+  }
+  for (const p of partitionsOf(t, partition)) setPartitionIdle(w, t, p, idle, idle ? 'idle event' : 'active event');
+}
+
+/** Computed columns, in column order, over the given physical and metadata values. */
+function completeRow(w: Work, t: TableRuntime, given: Row): Row {
+  if (t.computed.length === 0) return given;
+  const row = given.slice();
+  for (const c of t.computed) row[c.index] = c.fn(row, w.evalCtx);
+  return row;
+}
+
+function rowEvent(w: Work, name: string, partition: number, kind: RowKind, given: Row): void {
+  const t = w.ctx.tableByName.get(name);
+  if (t === undefined) {
+    if (w.tracing) w.trace({ t: 'note', text: `${name} is not read by this query: the row changes nothing` });
+    return;
+  }
+  const row = completeRow(w, t, given);
+  if (w.tracing) w.trace({ t: 'row.in', table: t.name, partition, kind, row: formatRow(kind, row, t.types) });
+  if (t.lookup) {
+    const op = w.ctx.op;
+    if (op.processStoreWrite !== undefined) w.op = op.processStoreWrite(w.op, kind, row, w.opTime(), w);
+    return;
+  }
+  partitionRowArrived(w, t, partition);
+  for (const s of t.sides) sideRow(w, w.ctx.sides[s], kind, row);
+  generateWatermark(w, t, partition, row);
+}

@@ -1,0 +1,10 @@
+/** `createTimeline(scenario, queryIndex)`: the timeline over the real operators (see timeline-core.ts). */
+import type { Scenario } from '../scenario/types.js';
+import { createOperator } from './operators/index.js';
+import type { EngineSnapshot } from './snapshot.js';
+import { createTimelineWith } from './timeline-core.js';
+import type { Timeline } from './types.js';
+
+export function createTimeline(scenario: Scenario, queryIndex = 0): Timeline<EngineSnapshot> {
+  return createTimelineWith(scenario, queryIndex, createOperator);
+}

@@ -1,0 +1,169 @@
+/**
+ * One step in progress: private, mutable working copies of the parts of a snapshot that the step
+ * changes (copied on first write, so the input snapshot is never touched), the collector handed
+ * to the operator, and what the step emitted and traced.
+ */
+import type { ScenarioEvent } from '../scenario/types.js';
+import type { Row, RowKind } from '../values/types.js';
+import { isAccumulate } from '../values/types.js';
+import type { PMap } from './collections/pmap.js';
+import type { PVec } from './collections/pvec.js';
+import type { EvalCtx, RunContext } from './context.js';
+import type { EngineSnapshot, SideState, TableState } from './snapshot.js';
+import { sinkEmit } from './sink.js';
+import type { Collector, Emitted, OpTime, StepRecord, TraceEvent, Why } from './types.js';
+import { STEP_EMIT, STEP_EXPIRE, STEP_LATE_DROP, STEP_RETRACT, STEP_WATERMARK } from './types.js';
+import { copyValve, type PartialWatermark, type ValveState } from './valve.js';
+
+/** A table state whose arrays this step owns. */
+export interface MutableTable {
+  generated: number[];
+  idleAt: (number | null)[];
+  valve: ValveState;
+}
+
+/** Shared empty list for steps that emit or trace nothing (never pushed to: replaced first). */
+const NONE: unknown[] = Object.freeze([] as unknown[]) as unknown[];
+
+export class Work implements Collector {
+  readonly index: number;
+  procTime: number;
+  joinWm: number;
+  outputWm: number;
+  op: unknown;
+  inputs: PartialWatermark[];
+  sides: [SideState, SideState];
+  sum: PMap<readonly Row[]>;
+  changelog: PVec<Emitted>;
+  emitted: Emitted[] = NONE as Emitted[];
+  traces: TraceEvent[] = NONE as TraceEvent[];
+  flags = 0;
+  readonly evalCtx: EvalCtx;
+  private tables: TableState[];
+  private owned: (MutableTable | undefined)[] | undefined;
+  private time: OpTime | undefined;
+  private readonly snap: EngineSnapshot;
+
+  constructor(
+    readonly ctx: RunContext,
+    snap: EngineSnapshot,
+  ) {
+    this.snap = snap;
+    this.index = snap.index + 1;
+    this.procTime = snap.procTime;
+    this.joinWm = snap.joinWm;
+    this.outputWm = snap.outputWm;
+    this.op = snap.op;
+    this.inputs = snap.inputs as PartialWatermark[];
+    this.sides = snap.sides as [SideState, SideState];
+    this.sum = snap.sink.sum;
+    this.changelog = snap.changelog;
+    this.tables = snap.tables as TableState[];
+    // One scratch object per context: steps are synchronous, so sharing it is safe.
+    this.evalCtx = ctx.evalCtx;
+    this.evalCtx.procTime = snap.procTime;
+  }
+
+  get tracing(): boolean {
+    return this.ctx.tracing;
+  }
+
+  /** Read access to a table's state (possibly this step's copy). */
+  table(i: number): TableState {
+    return (this.owned?.[i] ?? this.tables[i]) as TableState;
+  }
+
+  /** A table state this step may mutate (copied on first use). */
+  ownTable(i: number): MutableTable {
+    this.owned ??= [];
+    let t = this.owned[i];
+    if (t === undefined) {
+      const src = this.tables[i] as TableState;
+      t = { generated: src.generated.slice(), idleAt: src.idleAt.slice(), valve: copyValve(src.valve) };
+      this.owned[i] = t;
+    }
+    return t;
+  }
+
+  setInput(side: number, p: PartialWatermark): void {
+    if (this.inputs[side]?.wm === p.wm && this.inputs[side]?.idle === p.idle) return;
+    const next = this.inputs.slice();
+    next[side] = p;
+    this.inputs = next;
+  }
+
+  setSide(side: 0 | 1, s: SideState): void {
+    const next: [SideState, SideState] = [this.sides[0], this.sides[1]];
+    next[side] = s;
+    this.sides = next;
+  }
+
+  setProcTime(t: number): void {
+    if (t === this.procTime) return;
+    this.procTime = t;
+    this.evalCtx.procTime = t;
+    this.time = undefined;
+  }
+
+  setJoinWatermark(wm: number): void {
+    this.joinWm = wm;
+    this.time = undefined;
+  }
+
+  /** What the operator sees of time now (one object while neither clock moves). */
+  opTime(): OpTime {
+    return (this.time ??= { procTime: this.procTime, watermark: this.joinWm });
+  }
+
+  // Collector -----------------------------------------------------------------------------
+
+  emit(kind: RowKind, joined: Row, why: Why): void {
+    sinkEmit(this, kind, joined, why);
+  }
+
+  trace(ev: TraceEvent): void {
+    if (ev.t === 'drop.late') this.flags |= STEP_LATE_DROP;
+    else if (ev.t === 'state.expire') this.flags |= STEP_EXPIRE;
+    else if (ev.t === 'watermark.advance') this.flags |= STEP_WATERMARK;
+    if (this.ctx.tracing) {
+      if ((this.traces as unknown[]) === NONE) this.traces = [];
+      this.traces.push(ev);
+    }
+  }
+
+  /** A watermark advanced: the flag always, the trace only when tracing (saves the object). */
+  advanced(scope: string, from: number, to: number): void {
+    this.flags |= STEP_WATERMARK;
+    if (this.ctx.tracing) this.trace({ t: 'watermark.advance', scope, from, to });
+  }
+
+  /** A row reached the sink's changelog. */
+  record(e: Emitted): void {
+    if ((this.emitted as unknown[]) === NONE) this.emitted = [];
+    this.emitted.push(e);
+    this.flags |= isAccumulate(e.kind) ? STEP_EMIT : STEP_RETRACT;
+  }
+
+  finish(event: ScenarioEvent): StepRecord<EngineSnapshot> {
+    let tables: readonly TableState[] = this.tables;
+    if (this.owned !== undefined) {
+      const owned = this.owned;
+      tables = this.tables.map((t, i) => owned[i] ?? t);
+    }
+    const old = this.snap.sink;
+    const sink = old.sum === this.sum ? old : { sum: this.sum };
+    const snapshot: EngineSnapshot = {
+      index: this.index,
+      procTime: this.procTime,
+      tables,
+      inputs: this.inputs,
+      joinWm: this.joinWm,
+      outputWm: this.outputWm,
+      sides: this.sides,
+      op: this.op,
+      sink,
+      changelog: this.changelog,
+    };
+    return { index: this.index, event, snapshot, emitted: this.emitted, trace: this.traces, flags: this.flags };
+  }
+}

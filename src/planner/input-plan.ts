@@ -1,0 +1,96 @@
+/**
+ * InputSource → InputPlan: the planner-inserted steps that change semantics (ChangelogNormalize
+ * after an upsert source, DropUpdateBefore before a temporal join's versioned side), each input's
+ * changelog mode and upsert keys, and the regular join's state layout (JoinInputSideSpec).
+ */
+import type { RowKind } from '../values/types.js';
+import { inputUniqueKey, sourceChangelog, type InputSource } from './input.js';
+import type { EngineConfig, InputPlan, StateLayout, TimeAttrKind } from './plan.js';
+
+/** How the operator consumes the input. */
+export type InputRole = 'stream' | 'versioned' | 'lookup';
+
+export interface InputPlanDraft {
+  readonly plan: InputPlan;
+  /** Why each planner step was inserted, for Plan.notes. */
+  readonly notes: readonly string[];
+  /** The node producing this input's changes, in Flink's plan wording (for changelog errors). */
+  readonly producer: string;
+}
+
+const ALL: readonly RowKind[] = ['+I', '-U', '+U', '-D'];
+
+function scanNode(src: InputSource): string {
+  const fields = src.def.columns.map((c) => c.name).join(', ');
+  return `TableSourceScan(table=[[default_catalog, default_database, ${src.def.name}]], fields=[${fields}])`;
+}
+
+export function buildInputPlan(src: InputSource, role: InputRole, config: EngineConfig): InputPlanDraft {
+  const notes: string[] = [];
+  const def = src.def;
+  const pk = def.primaryKey;
+  const keyNames = (k: readonly number[]): string => k.map((i) => def.columns[i]?.name ?? `#${i}`).join(', ');
+  let mode: readonly RowKind[] = role === 'lookup' ? [] : sourceChangelog(def);
+  let producer = scanNode(src);
+  let changelogNormalize: InputPlan['changelogNormalize'];
+  let dropUpdateBefore = false;
+  if (role === 'stream' && pk && (def.nature === 'upsert' || (def.nature === 'changelog' && config.cdcEventsDuplicate))) {
+    changelogNormalize = { key: pk };
+    mode = ALL;
+    producer = `ChangelogNormalize(key=[${keyNames(pk)}])`;
+    notes.push(def.nature === 'upsert'
+      ? `ChangelogNormalize on ${def.name} (key ${keyNames(pk)}): an upsert source sends +I/+U/-D without the old row, so Flink keeps the last row per key to produce -U and proper -D`
+      : `ChangelogNormalize on ${def.name} (key ${keyNames(pk)}): table.exec.source.cdc-events-duplicate=true, so Flink deduplicates the CDC events per key`);
+  }
+  if (src.dedup) {
+    const keepFirstProctime = !src.dedup.keepLast && def.columns[src.dedup.orderBy]?.timeAttr === 'proctime';
+    mode = keepFirstProctime ? ['+I'] : ['+I', '-U', '+U'];
+    const order = def.columns[src.dedup.orderBy]?.timeAttr === 'proctime' ? 'PROCTIME' : 'ROWTIME';
+    producer = `Deduplicate(keep=[${src.dedup.keepLast ? 'LastRow' : 'FirstRow'}], key=[${keyNames(src.dedup.key)}], order=[${order}])`;
+    notes.push(`${src.viewName ?? src.refName} is a deduplication (keep ${src.dedup.keepLast ? 'last' : 'first'} row per ${keyNames(src.dedup.key)}, ordered by ${def.columns[src.dedup.orderBy]?.name ?? '?'}): Flink's Deduplicate operator, keyed by ${keyNames(src.dedup.key)}`);
+  }
+  if (role === 'versioned') {
+    if (mode.includes('-U') && !src.dedup) {
+      dropUpdateBefore = true;
+      notes.push(`DropUpdateBefore on ${def.name}: the temporal join needs only +U from the versioned side, so Flink drops -U rows before the join`);
+    }
+    // the versioned side is consumed as ONLY_UPDATE_AFTER: no -U reaches the operator
+    mode = mode.filter((k) => k !== '-U');
+  }
+  const uk = inputUniqueKey(src);
+  const upsertKeys = uk ? [uk] : [];
+  const plan: InputPlan = {
+    table: def.name,
+    alias: src.alias,
+    ...(src.filter ? { filter: src.filter } : {}),
+    ...(changelogNormalize ? { changelogNormalize } : {}),
+    ...(src.dedup ? { deduplicate: src.dedup } : {}),
+    dropUpdateBefore,
+    ...(src.project ? { project: src.project } : {}),
+    columns: src.columns.map((c) => (c.timeAttr ? { name: c.name, type: c.type, timeAttr: c.timeAttr } : { name: c.name, type: c.type })),
+    changelogMode: mode,
+    upsertKeys,
+    stateTtlMs: 0,
+    stateTtlSource: 'none',
+  };
+  return { plan, notes, producer };
+}
+
+/** Flink's JoinInputSideSpec from the input's upsert keys and its join-key columns. */
+export function stateLayout(upsertKeys: readonly (readonly number[])[], joinKey: readonly number[]): StateLayout {
+  if (upsertKeys.length === 0) return { kind: 'InputSideHasNoUniqueKey' };
+  const smallest = (keys: readonly (readonly number[])[]): readonly number[] =>
+    [...keys].sort((a, b) => a.length - b.length || a.join(',').localeCompare(b.join(',')))[0] as readonly number[];
+  const contained = upsertKeys.filter((k) => k.every((c) => joinKey.includes(c)));
+  if (contained.length > 0) return { kind: 'JoinKeyContainsUniqueKey', uniqueKey: smallest(contained) };
+  return { kind: 'InputSideHasUniqueKey', uniqueKey: smallest(upsertKeys) };
+}
+
+export function withPlan(d: InputPlanDraft, patch: Partial<InputPlan>): InputPlanDraft {
+  return { ...d, plan: { ...d.plan, ...patch } };
+}
+
+export function timeAttrOf(p: InputPlan, index: number): { index: number; kind: TimeAttrKind } | undefined {
+  const kind = p.columns[index]?.timeAttr;
+  return kind ? { index, kind } : undefined;
+}

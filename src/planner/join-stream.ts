@@ -1,0 +1,133 @@
+/**
+ * Two-stream joins without FOR SYSTEM_TIME: the regular join, or the interval join when the
+ * condition bounds two time attributes (Flink's IntervalJoinUtil), with the filter placement
+ * Calcite's FilterJoinRule performs and the inputs' changelog checks.
+ */
+import { conjunctsFromAst, equiKeyOf, simplifyJoinType, type Conjunct } from './conditions.js';
+import { fail } from './errors.js';
+import { stateTtls } from './hints.js';
+import { buildInputPlan, stateLayout, withPlan, type InputPlanDraft } from './input-plan.js';
+import type { InputSource } from './input.js';
+import { extractIntervalBounds } from './interval.js';
+import { joinedScope, pushFilter, type JoinCtx, type JoinDraft } from './join-common.js';
+import { outputScope } from './output.js';
+import type { JoinType, Side } from './plan.js';
+import { flinkTypeName } from './type-names.js';
+import { andAll } from './texpr-util.js';
+
+const JOIN_NAMES: Record<JoinType, string> = { inner: 'InnerJoin', left: 'LeftOuterJoin', right: 'RightOuterJoin', full: 'FullOuterJoin' };
+
+interface Placement {
+  left: InputSource;
+  right: InputSource;
+  cond: Conjunct[];
+  post: Conjunct[];
+}
+
+/** Whether a single-side predicate may move below the join into that side's input. */
+function pushable(side: Side, joinType: JoinType, fromWhere: boolean): boolean {
+  if (joinType === 'inner') return true;
+  // ON predicates may go to the null-generating side; WHERE predicates to the preserved side
+  const nullGenerating = side === 0 ? joinType === 'right' || joinType === 'full' : joinType === 'left' || joinType === 'full';
+  const preserved = side === 0 ? joinType === 'left' : joinType === 'right';
+  return fromWhere ? preserved : nullGenerating;
+}
+
+function place(ctx: JoinCtx, joinType: JoinType, on: Conjunct[], where: Conjunct[], leftWidth: number): Placement {
+  const p: Placement = { left: ctx.left, right: ctx.right, cond: [], post: [] };
+  const put = (c: Conjunct, fromWhere: boolean): void => {
+    const sides = [...c.sides];
+    if (sides.length === 1 && pushable(sides[0] as Side, joinType, fromWhere)) {
+      const side = sides[0] as Side;
+      const pushed = side === 0 ? pushFilter(p.left, c.e, 0) : pushFilter(p.right, c.e, leftWidth);
+      if (pushed) {
+        if (side === 0) p.left = pushed;
+        else p.right = pushed;
+        return;
+      }
+    }
+    // an inner join takes WHERE conditions into its join condition (FilterIntoJoinRule)
+    if (!fromWhere || joinType === 'inner') p.cond.push(c);
+    else p.post.push(c);
+  };
+  on.forEach((c) => put(c, false));
+  where.forEach((c) => put(c, true));
+  return p;
+}
+
+function changeKinds(mode: readonly string[]): string {
+  const parts: string[] = [];
+  if (mode.includes('-U') || mode.includes('+U')) parts.push('update');
+  if (mode.includes('-D')) parts.push('delete');
+  return parts.join(' and ');
+}
+
+export function planStreamJoin(ctx: JoinCtx): JoinDraft {
+  const leftWidth = ctx.left.columns.length;
+  const scope = joinedScope(ctx.left, ctx.right);
+  const on = conjunctsFromAst(ctx.on, scope, leftWidth, 'ON');
+  const where = conjunctsFromAst(ctx.select.where, scope, leftWidth, 'WHERE');
+  const notes: string[] = [];
+  const joinType = simplifyJoinType(ctx.joinType, where, leftWidth);
+  if (joinType !== ctx.joinType) {
+    notes.push(`the WHERE clause rejects rows padded with nulls, so Flink (Calcite's join simplification) plans ${ctx.joinType.toUpperCase()} JOIN as ${joinType.toUpperCase()} JOIN`);
+  }
+  const placed = place(ctx, joinType, on, where, leftWidth);
+  // time predicates are taken out first: `l.rowtime = r.rowtime` is a [0, 0] window, not a join key
+  const bounds = extractIntervalBounds(placed.cond, scope, leftWidth);
+  const nonTime = placed.cond.filter((c) => !bounds?.timePredicates.includes(c));
+  const keys = nonTime.map((c) => equiKeyOf(c, leftWidth));
+  const equi = keys.filter((k) => k !== undefined);
+  const rest = nonTime.filter((_, i) => keys[i] === undefined);
+  const drafts: [InputPlanDraft, InputPlanDraft] = [
+    buildInputPlan(placed.left, 'stream', ctx.options.config),
+    buildInputPlan(placed.right, 'stream', ctx.options.config),
+  ];
+  const keyCols = { left: equi.map((k) => k.left), right: equi.map((k) => k.right), nullSafe: equi.map((k) => k.nullSafe) };
+  const base = { joinType, keys: keyCols, notes, outScope: outputScope(scope, joinType), leftWidth };
+  const postFilter = andAll(placed.post.map((c) => c.e));
+  const withPost = postFilter ? { postFilter } : {};
+  if (bounds) {
+    const residual = andAll(rest.map((c) => c.e));
+    [placed.left, placed.right].forEach((src, i) => {
+      const d = drafts[i] as InputPlanDraft;
+      if (d.plan.changelogMode.some((k) => k !== '+I')) {
+        fail(`StreamPhysicalIntervalJoin doesn't support consuming ${changeKinds(d.plan.changelogMode)} changes which is produced by node ${d.producer}`,
+          src.span, `an interval join reads append-only streams; ${src.refName} is a changelog (${d.plan.changelogMode.join(', ')}). Join it with a regular join, or as the versioned side of a temporal join (FOR SYSTEM_TIME AS OF)`);
+      }
+    });
+    const lt = scope.rels[0]?.columns[bounds.leftTime];
+    const rt = scope.rels[1]?.columns[bounds.rightTime - leftWidth];
+    if (bounds.kind === 'rowtime' && lt && rt && lt.type.kind !== rt.type.kind) {
+      fail(`Interval join with rowtime attribute requires same rowtime types, but the types are ${flinkTypeName(lt.type, 'rowtime')} and ${flinkTypeName(rt.type, 'rowtime')}.`,
+        bounds.timePredicates[0]?.span ?? ctx.keywordSpan, 'declare both event-time columns with the same type (both TIMESTAMP(3) or both TIMESTAMP_LTZ(3))');
+    }
+    const inputs: [InputPlanDraft, InputPlanDraft] = [
+      withPlan(drafts[0], { timeAttr: { index: bounds.leftTime, kind: bounds.kind }, stateTtlSource: 'none' }),
+      withPlan(drafts[1], { timeAttr: { index: bounds.rightTime - leftWidth, kind: bounds.kind }, stateTtlSource: 'none' }),
+    ];
+    const negative = bounds.upperMs < bounds.lowerMs;
+    notes.unshift(`interval join: the condition bounds ${ctx.left.alias}.${lt?.name} between ${ctx.right.alias}.${rt?.name} ${fmtOffset(bounds.lowerMs)} and ${fmtOffset(bounds.upperMs)} (both ${bounds.kind === 'rowtime' ? 'event-time' : 'processing-time'} attributes)`);
+    if (negative) notes.push('the window is empty (upper bound < lower bound): Flink builds no join operator; outer sides are padded with nulls at once and nothing ever matches');
+    return {
+      family: 'interval', ...base, inputs, ...withPost,
+      ...(residual ? { residual } : {}),
+      interval: { lowerMs: bounds.lowerMs, upperMs: bounds.upperMs, timeKind: bounds.kind, minCleanupMs: ctx.options.config.minCleanupIntervalMs, negativeWindow: negative },
+    };
+  }
+  const residual = andAll(rest.map((c) => c.e));
+  const ttl = stateTtls(ctx.select.hints, [placed.left, placed.right], ctx.options.config.stateTtlMs);
+  const inputs = drafts.map((d, i) => {
+    const joinKey = i === 0 ? keyCols.left : keyCols.right;
+    const t = ttl[i] as { ms: number; source: 'config' | 'hint' | 'none' };
+    return withPlan(d, { stateLayout: stateLayout(d.plan.upsertKeys, joinKey), stateTtlMs: t.ms, stateTtlSource: t.source });
+  }) as [InputPlanDraft, InputPlanDraft];
+  notes.unshift(equi.length > 0
+    ? `regular join (${JOIN_NAMES[joinType]}): equality keys and no time bounds, so both sides are kept in state`
+    : `regular join (${JOIN_NAMES[joinType]}) without equality keys: Flink runs it on a single task (every row has the same key)`);
+  return { family: 'regular', ...base, inputs, ...withPost, ...(residual ? { residual } : {}) };
+}
+
+function fmtOffset(ms: number): string {
+  return ms < 0 ? `- ${-ms} ms` : `+ ${ms} ms`;
+}

@@ -1,0 +1,101 @@
+/**
+ * One query (SELECT or INSERT INTO ... SELECT) → Plan: finds the join, hands it to the family
+ * planner (regular / interval, temporal / lookup, semi / anti), then types the output and the sink.
+ */
+import type { Expr, FromItem, InsertStmt, QueryStmt, Select } from '../sql/ast.js';
+import { fail } from './errors.js';
+import { resolveSelect, resolveTableRef, type Catalog, type InputSource } from './input.js';
+import type { JoinCtx, JoinDraft, PlannerOptions } from './join-common.js';
+import { planSemiJoin, subqueryConjunct } from './join-semi.js';
+import { planStreamJoin } from './join-stream.js';
+import { planTemporalJoin } from './join-temporal.js';
+import { joinUniqueKeys, outputChangelog, projectKeys, projectSelect } from './output.js';
+import type { JoinType, Plan } from './plan.js';
+import { planSink } from './sink.js';
+import { versionNotes } from './version-rules.js';
+
+const JOIN_TYPES: Record<string, JoinType> = { INNER: 'inner', LEFT: 'left', RIGHT: 'right', FULL: 'full', CROSS: 'inner', COMMA: 'inner' };
+
+function splitAnd(e: Expr | undefined): Expr[] {
+  if (!e) return [];
+  if (e.kind === 'binary' && e.op === 'AND') return [...splitAnd(e.left), ...splitAnd(e.right)];
+  return [e];
+}
+
+function resolveFrom(cat: Catalog, item: FromItem): InputSource {
+  if (item.kind === 'table') return resolveTableRef(cat, item);
+  if (item.kind === 'subquery') {
+    const src = resolveSelect(cat, item.query, 1);
+    return item.alias ? { ...src, alias: item.alias.value } : src;
+  }
+  return fail('joinstep debugs one join of two inputs at a time', item.keywordSpan, 'split the query: join two tables per scenario');
+}
+
+function planJoinDraft(cat: Catalog, options: PlannerOptions, q: Select): JoinDraft {
+  if (q.groupBy || q.having) fail('joinstep debugs joins: GROUP BY / HAVING is not supported', q, 'remove the aggregation; joinstep shows the join\'s own changelog');
+  if (q.distinct) fail('joinstep debugs joins: SELECT DISTINCT is not supported', q);
+  const where = splitAnd(q.where);
+  const subs = where.map(subqueryConjunct);
+  if (q.from.kind === 'join') {
+    const sub = where.find((_, i) => subs[i] !== undefined);
+    if (sub) fail('joinstep debugs one join at a time: this query has a JOIN and a subquery join', sub, 'move the IN / EXISTS subquery into its own scenario');
+    const left = resolveFrom(cat, q.from.left);
+    const right = resolveFrom(cat, q.from.right);
+    if (left.forSystemTime) fail("FOR SYSTEM_TIME AS OF belongs to the right side of the join (the versioned or lookup table)", left.forSystemTime);
+    const ctx: JoinCtx = {
+      cat, options, select: q, left, right,
+      joinType: JOIN_TYPES[q.from.joinType] ?? 'inner',
+      ...(q.from.on ? { on: q.from.on } : {}),
+      keywordSpan: q.from.keywordSpan,
+    };
+    return right.forSystemTime ? planTemporalJoin(ctx, right.forSystemTime) : planStreamJoin(ctx);
+  }
+  const left = resolveFrom(cat, q.from);
+  const found = subs.filter((s) => s !== undefined);
+  if (found.length === 0) {
+    fail(`joinstep debugs joins, but this query reads only '${left.refName}' and joins nothing`, q.from,
+      'join a second table (JOIN ... ON ...), or write a semi / anti join: WHERE k [NOT] IN (SELECT ...) / [NOT] EXISTS (...)');
+  }
+  if (found.length > 1) {
+    const second = where.filter((_, i) => subs[i] !== undefined)[1] as Expr;
+    fail('joinstep debugs one join at a time: this query has two subquery joins', second, 'keep one IN / EXISTS subquery per scenario');
+  }
+  const rest = where.filter((_, i) => subs[i] === undefined);
+  return planSemiJoin(cat, options, q, left, found[0] as NonNullable<(typeof found)[number]>, rest);
+}
+
+export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStmt | QueryStmt): Plan {
+  const q = stmt.query;
+  const draft = planJoinDraft(cat, options, q);
+  const proj = projectSelect(q, draft.outScope);
+  const [l, r] = draft.inputs;
+  const changelogMode = outputChangelog(draft.family, draft.joinType, l.plan.changelogMode, r.plan.changelogMode);
+  const joinedKeys = joinUniqueKeys(draft.family, draft.joinType, draft.leftWidth,
+    { keys: l.plan.upsertKeys, joinKey: draft.keys.left },
+    { keys: r.plan.upsertKeys, joinKey: draft.keys.right });
+  const upsertKeys = changelogMode.every((k) => k === '+I') ? [] : projectKeys(joinedKeys, proj.exprs);
+  const notes = [...draft.notes, ...l.notes, ...r.notes];
+  const sinkDecision = stmt.kind === 'insert'
+    ? planSink(stmt, cat.tables, { names: proj.names, types: proj.types, changelogMode, upsertKeys, family: draft.family, joinType: draft.joinType }, options.flinkVersion, options.config.sinkUpsertMaterialize)
+    : undefined;
+  if (sinkDecision) notes.push(...sinkDecision.notes);
+  // every declared table: events may address any of them, not only the join's inputs
+  const tables = [...cat.tables.values()];
+  const plan: Plan = {
+    family: draft.family,
+    joinType: draft.joinType,
+    tables,
+    inputs: [l.plan, r.plan],
+    keys: draft.keys,
+    ...(draft.residual ? { residual: draft.residual } : {}),
+    ...(draft.interval ? { interval: draft.interval } : {}),
+    ...(draft.lookup ? { lookup: draft.lookup } : {}),
+    project: proj.exprs,
+    ...(draft.postFilter ? { postFilter: draft.postFilter } : {}),
+    output: { names: proj.names, types: proj.types, changelogMode, upsertKeys },
+    ...(sinkDecision ? { sink: sinkDecision.sink } : {}),
+    flinkVersion: options.flinkVersion,
+    notes: [],
+  };
+  return { ...plan, notes: [...notes, ...versionNotes(plan)] };
+}

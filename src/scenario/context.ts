@@ -1,0 +1,117 @@
+/**
+ * The loader's working state: the file text, its line counter and the diagnostics collected so
+ * far, plus small helpers to read YAML nodes with positions.
+ */
+import { isAlias, isMap, isScalar, isSeq, Scalar } from 'yaml';
+import type { Document, LineCounter, Node, Pair, YAMLMap } from 'yaml';
+import { suggestionHint } from './did-you-mean.js';
+import type { Diagnostic, FilePos } from './types.js';
+
+export interface LoadContext {
+  readonly file: string;
+  readonly text: string;
+  readonly lineCounter: LineCounter;
+  readonly doc: Document;
+  readonly diagnostics: Diagnostic[];
+}
+
+/** Anything a diagnostic can point at: a node, a file position, or a text offset. */
+export type Where = Node | FilePos | number | null | undefined;
+
+export function posOfOffset(ctx: LoadContext, offset: number): FilePos {
+  const { line, col } = ctx.lineCounter.linePos(offset);
+  return { line, col };
+}
+
+export function posOf(ctx: LoadContext, where: Where): FilePos {
+  if (where === null || where === undefined) return { line: 1, col: 1 };
+  if (typeof where === 'number') return posOfOffset(ctx, where);
+  if ('line' in where && 'col' in where) return where;
+  const range = (where as Node).range;
+  return range ? posOfOffset(ctx, range[0]) : { line: 1, col: 1 };
+}
+
+export function report(ctx: LoadContext, where: Where, message: string, hint?: string): void {
+  const { line, col } = posOf(ctx, where);
+  ctx.diagnostics.push(hint === undefined ? { file: ctx.file, line, col, message } : { file: ctx.file, line, col, message, hint });
+}
+
+/** Aliases (`*name`) are read as the node they refer to. */
+export function deref(ctx: LoadContext, node: unknown): Node | null {
+  if (node === null || node === undefined) return null;
+  if (isAlias(node)) return (node.resolve(ctx.doc) as Node | undefined) ?? null;
+  return node as Node;
+}
+
+/** A map entry with its key text and nodes. */
+export interface Entry {
+  readonly key: string;
+  readonly keyNode: Node;
+  readonly value: Node | null;
+  /** Where a problem with the value points: the value node, or the key when the value is empty. */
+  readonly valueWhere: Node;
+}
+
+/** The entries of a map, in file order; non-scalar keys are reported and skipped. */
+export function entries(ctx: LoadContext, map: YAMLMap): Entry[] {
+  const out: Entry[] = [];
+  for (const pair of map.items as Pair<unknown, unknown>[]) {
+    const keyNode = deref(ctx, pair.key);
+    if (!isScalar(keyNode) || keyNode.value === null || typeof keyNode.value === 'object') {
+      report(ctx, keyNode ?? map, 'a key must be a plain word such as `name` or `events`');
+      continue;
+    }
+    const value = deref(ctx, pair.value);
+    // An empty value (`key:` and nothing) has no text of its own to point at: use the key.
+    const valueWhere = value !== null && value.range && value.range[1] > value.range[0] ? value : keyNode;
+    out.push({ key: String(keyNode.value), keyNode, value, valueWhere });
+  }
+  return out;
+}
+
+/** Reports each key not in `allowed` at the key, with a did-you-mean hint; returns the known ones. */
+export function knownEntries(ctx: LoadContext, list: readonly Entry[], allowed: readonly string[], what: string): Entry[] {
+  return list.filter((e) => {
+    if (allowed.includes(e.key)) return true;
+    report(ctx, e.keyNode, `unknown ${what} key \`${e.key}\``, suggestionHint(e.key, allowed, `${what} keys are`));
+    return false;
+  });
+}
+
+export function describeNode(node: Node | null): string {
+  if (node === null) return 'nothing';
+  if (isMap(node)) return 'a map';
+  if (isSeq(node)) return 'a list';
+  if (isScalar(node)) {
+    const v = node.value;
+    if (v === null) return 'nothing (null)';
+    if (typeof v === 'number') return `the number ${scalarSource(node)}`;
+    if (typeof v === 'boolean') return `the boolean ${String(v)}`;
+    return `"${String(v)}"`;
+  }
+  return 'an unsupported YAML node';
+}
+
+/** The scalar as written (`1.10`, `2.0`), for plain scalars; the decoded value for quoted ones. */
+export function scalarSource(node: Scalar): string {
+  if (node.type === Scalar.PLAIN && typeof node.source === 'string') return node.source;
+  return String(node.value);
+}
+
+export function isQuoted(node: Scalar): boolean {
+  return node.type !== Scalar.PLAIN;
+}
+
+/** A string value, or a report at the node and undefined. Plain numbers and booleans are not strings here. */
+export function readString(ctx: LoadContext, e: Entry, what: string): string | undefined {
+  const v = e.value;
+  if (isScalar(v) && typeof v.value === 'string') return v.value;
+  report(ctx, e.valueWhere, `${what} must be a string, not ${describeNode(v)}`);
+  return undefined;
+}
+
+/** A string-ish scalar: strings, and numbers / booleans by their source text (`2.3`, `0`). */
+export function readScalarText(node: Node | null): string | undefined {
+  if (!isScalar(node) || node.value === null || typeof node.value === 'object') return undefined;
+  return typeof node.value === 'string' ? node.value : scalarSource(node);
+}

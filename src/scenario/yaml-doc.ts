@@ -1,0 +1,62 @@
+/**
+ * YAML with positions: parses the file into one document and turns the parser's first error into
+ * a diagnostic at the position the parser reports (spec §8).
+ */
+import { LineCounter, parseDocument } from 'yaml';
+import type { YAMLError } from 'yaml';
+import type { LoadContext } from './context.js';
+import type { Diagnostic } from './types.js';
+
+export type YamlParse = { ok: true; ctx: LoadContext } | { ok: false; diagnostic: Diagnostic };
+
+export function parseYaml(file: string, text: string): YamlParse {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: true });
+  const ctx: LoadContext = { file, text, lineCounter, doc, diagnostics: [] };
+  if (doc.errors.length === 0) return { ok: true, ctx };
+  const first = [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0])[0]!;
+  const { line, col } = lineCounter.linePos(first.pos[0]);
+  const { message, hint } = explainYamlError(first, text);
+  const diagnostic: Diagnostic = hint === undefined ? { file, line, col, message } : { file, line, col, message, hint };
+  return { ok: false, diagnostic };
+}
+
+/** The parser's message in our words, with a hint for the common cases. */
+function explainYamlError(error: YAMLError, text: string): { message: string; hint?: string } {
+  const raw = firstLine(error.message);
+  switch (error.code) {
+    case 'DUPLICATE_KEY': {
+      const key = keyAt(text, error.pos[0]);
+      return {
+        message: key ? `duplicate key \`${key}\`: YAML map keys must be unique` : 'duplicate key: YAML map keys must be unique',
+        hint: 'keep one of the two entries',
+      };
+    }
+    case 'TAB_AS_INDENT':
+      return { message: 'YAML syntax error: tabs are not allowed as indentation', hint: 'indent with spaces' };
+    case 'MISSING_CHAR':
+      return { message: `YAML syntax error: ${lowerFirst(raw)}`, hint: 'close the quote (or drop it: most values need no quotes)' };
+    case 'MULTIPLE_DOCS':
+      return { message: 'a scenario file holds one YAML document, but this one has several (`---`)', hint: 'put each scenario in its own file' };
+    case 'BAD_INDENT':
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY':
+      return { message: `YAML syntax error: ${lowerFirst(raw)}`, hint: 'check the indentation: keys of one map line up in the same column' };
+    default:
+      return { message: `YAML syntax error: ${lowerFirst(raw)}` };
+  }
+}
+
+function firstLine(s: string): string {
+  return (s.split('\n')[0] ?? s).replace(/\s+at line \d+, column \d+:?$/, '').trim();
+}
+
+function lowerFirst(s: string): string {
+  return s.length > 0 ? s[0]!.toLowerCase() + s.slice(1) : s;
+}
+
+/** The key text that starts at `offset` (up to its colon), for the duplicate-key message. */
+function keyAt(text: string, offset: number): string | undefined {
+  const m = /^["']?([^"':\n]+)["']?\s*:/.exec(text.slice(offset, offset + 200));
+  return m?.[1]?.trim();
+}

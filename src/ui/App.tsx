@@ -1,0 +1,72 @@
+/**
+ * The debugger app: holds the UI state, maps every key through the ONE keymap (via the reducer)
+ * and draws the frame as a pure function of state and terminal size. Effects live here only:
+ * quit, reload, the play timer and the --watch subscription.
+ */
+import { useApp, useInput, useStdin } from 'ink';
+import { useEffect, useReducer } from 'react';
+import { Frame } from './Frame.js';
+import { splitKeys } from './keymap.js';
+import { reduce } from './reducer.js';
+import { screenLines } from './screen.js';
+import type { Session } from './session.js';
+import { initialState, SPEEDS } from './state.js';
+import { useTerminalSize } from './terminal.js';
+import { makeTheme } from './theme.js';
+
+export type ReloadResult = { readonly ok: true; readonly session: Session } | { readonly ok: false; readonly message: string };
+
+export interface AppProps {
+  readonly session: Session;
+  readonly mono?: boolean;
+  readonly reload?: () => Promise<ReloadResult>;
+  /** Subscribes to changes of the scenario file (--watch); returns the unsubscribe. */
+  readonly watch?: (onChange: () => void) => () => void;
+  /** Called when the user quits, before Ink exits (tests observe quitting through it). */
+  readonly onQuit?: () => void;
+}
+
+export function App({ session, mono = false, reload, watch, onQuit }: AppProps) {
+  const size = useTerminalSize();
+  const [state, dispatch] = useReducer(reduce, undefined, () => initialState(session, { mono, ...size }));
+  const { exit } = useApp();
+  const { isRawModeSupported } = useStdin();
+
+  // Raw mode only with a TTY stdin: Ink throws "Raw mode is not supported" otherwise.
+  // Keys typed faster than a frame (or held down) arrive as one chunk: apply them one by one.
+  useInput(
+    (input, key) => {
+      for (const k of splitKeys(input, key)) dispatch({ t: 'key', key: k });
+    },
+    { isActive: isRawModeSupported === true },
+  );
+
+  useEffect(() => dispatch({ t: 'resize', columns: size.columns, rows: size.rows }), [size.columns, size.rows]);
+
+  const effectId = state.effect?.id;
+  useEffect(() => {
+    const effect = state.effect;
+    if (effect === undefined) return;
+    if (effect.kind === 'quit') {
+      onQuit?.();
+      exit();
+    }
+    else if (reload === undefined) dispatch({ t: 'reloadFailed', message: 'nothing to reload' });
+    else {
+      reload().then(
+        (r) => dispatch(r.ok ? { t: 'reloaded', session: r.session } : { t: 'reloadFailed', message: r.message }),
+        (err: unknown) => dispatch({ t: 'reloadFailed', message: `reload failed: ${String(err)}` }),
+      );
+    }
+  }, [effectId]);
+
+  useEffect(() => {
+    if (!state.playing) return;
+    const timer = setInterval(() => dispatch({ t: 'tick' }), 1000 / (SPEEDS[state.speed] ?? 1));
+    return () => clearInterval(timer);
+  }, [state.playing, state.speed]);
+
+  useEffect(() => (watch === undefined ? undefined : watch(() => dispatch({ t: 'fileChanged' }))), [watch]);
+
+  return <Frame lines={screenLines(state, size.columns, size.rows)} theme={makeTheme(state.mono)} />;
+}

@@ -1,0 +1,40 @@
+/** Picker first (for a directory), then the debugger; a file goes straight to the debugger. */
+import { useMemo, useState } from 'react';
+import { App, type ReloadResult } from './App.js';
+import { Picker, type PickerEntry } from './Picker.js';
+import type { Session } from './session.js';
+import { useTerminalSize } from './terminal.js';
+
+export interface RootProps {
+  readonly entries?: readonly PickerEntry[];
+  readonly session?: Session;
+  readonly file?: string;
+  readonly mono?: boolean;
+  readonly open: (file: string) => Promise<{ ok: true; session: Session } | { ok: false; errors: readonly string[] }>;
+  readonly watch?: (file: string, onChange: () => void) => () => void;
+}
+
+export function Root({ entries = [], session, file, mono, open, watch }: RootProps) {
+  const size = useTerminalSize();
+  const [current, setCurrent] = useState<{ file: string; session: Session } | undefined>(
+    session !== undefined && file !== undefined ? { file, session } : undefined,
+  );
+  const [errors, setErrors] = useState<readonly string[]>([]);
+  const currentFile = current?.file;
+  // Stable per file, so App subscribes to the watcher once rather than on every frame.
+  const watchThis = useMemo(
+    () => (watch === undefined || currentFile === undefined ? undefined : (onChange: () => void) => watch(currentFile, onChange)),
+    [watch, currentFile],
+  );
+  if (current === undefined) {
+    const pick = (f: string): void => {
+      void open(f).then((r) => (r.ok ? setCurrent({ file: f, session: r.session }) : setErrors(r.errors)));
+    };
+    return <Picker entries={entries} size={size} onPick={pick} errors={errors} />;
+  }
+  const reload = async (): Promise<ReloadResult> => {
+    const r = await open(current.file);
+    return r.ok ? r : { ok: false, message: r.errors[0]?.split('\n')[0] ?? 'reload failed' };
+  };
+  return <App key={current.file} session={current.session} {...(mono !== undefined ? { mono } : {})} reload={reload} {...(watchThis ? { watch: watchThis } : {})} />;
+}

@@ -1,0 +1,86 @@
+/**
+ * The frame around the panes: the status line (scenario, step i/n, processing time, join
+ * watermark, play state) and the key bar, which is generated from the keymap table and
+ * doubles as the input line in the prompt, pick and run-to modes, and shows the last message.
+ */
+import { KEYMAP, keyLabel } from './keymap.js';
+import { clip, type Line, type Segment, seg } from './lines.js';
+import { pickTargets } from './reducer-input.js';
+import { procTimeAt } from './session.js';
+import { SPEEDS, type UiState } from './state.js';
+import { clock, escapeControl } from './text.js';
+
+export function statusLine(s: UiState): Line {
+  const { info, timeline: tl } = s.session;
+  const wm = tl.describeWatermarks(s.step);
+  const parts: Segment[] = [
+    seg(' joinstep ', { inverse: true, bold: true }),
+    seg(` ${escapeControl(info.name)} `, { bold: true }),
+    seg(`│ step ${s.step}/${tl.length} `),
+    seg(`│ proc ${clock(procTimeAt(tl, info.dateMs, s.step), info)} `),
+    seg(`│ wm ${clock(wm.join, info)} `, { tone: 'wm' }),
+    seg(`│ ${s.playing ? '▶ playing' : '❚❚ paused'} ${SPEEDS[s.speed] ?? 1}/s `, s.playing ? { tone: 'insert' } : { tone: 'muted' }),
+  ];
+  if (s.mono) parts.push(seg('│ mono '));
+  if (s.manual > 0) parts.push(seg(`│ ${s.manual} manual `, { tone: 'key' }));
+  return parts;
+}
+
+const PROMPTS = { goto: 'go to step', search: 'search changelog', clock: 'advance processing time by (e.g. 5 s, 30 min)', wmTime: 'watermark to (enter = generated, max, or a time)' } as const;
+
+export function keyBar(s: UiState): Line {
+  const mode = s.mode;
+  if (mode.k === 'prompt') {
+    const target = mode.target === undefined ? '' : ` ${mode.target.table}[${mode.target.partition}]`;
+    return [seg(` ${PROMPTS[mode.purpose]}${target}: `, { tone: 'key', bold: true }), seg(escapeControl(mode.text)), seg('█'), seg('  enter ok · esc cancel', { tone: 'muted' })];
+  }
+  if (mode.k === 'pick') {
+    const targets = pickTargets(s);
+    const parts: Segment[] = [seg(` ${mode.purpose === 'idle' ? 'toggle idle' : 'watermark'} on: `, { tone: 'key', bold: true })];
+    targets.forEach((t, i) => {
+      const label = `${t.table}[${t.partition}]${mode.purpose === 'idle' ? (t.idle ? ' idle' : ' active') : ''}`;
+      parts.push(seg(i === mode.index ? `[${label}]` : ` ${label} `, i === mode.index ? { inverse: true, bold: true } : {}), seg(' '));
+    });
+    parts.push(seg(' ↑↓ choose · enter ok · esc cancel', { tone: 'muted' }));
+    return parts;
+  }
+  const prefix = mode.k === 'prefix' ? mode.prefix : undefined;
+  const parts: Segment[] = prefix === undefined ? [] : [seg(` run to the next… `, { tone: 'key', bold: true })];
+  // A message (result of the last key) takes the front of the bar until the next key.
+  if (s.message !== undefined) parts.push(seg(` ${escapeControl(s.message)} `, { tone: 'warn', bold: true, inverse: true }), seg(' '));
+  for (const b of KEYMAP) {
+    if (b.prefix !== prefix || (prefix === undefined && b.bar === undefined)) continue;
+    const key = keyLabel(b.keys[0] ?? '');
+    parts.push(seg(` ${key}`, { tone: 'key', bold: true }), seg(` ${prefix === undefined ? (b.bar ?? '') : b.help} `));
+  }
+  return parts;
+}
+
+/**
+ * The `?` overlay: every binding of the keymap table in table order, in as many columns as the
+ * height needs (so the whole table is visible at 80x24).
+ */
+export function helpLines(width: number, height: number): Line[] {
+  const entries = KEYMAP.map((b) => ({ keys: keysText(b.keys, b.prefix), help: b.help }));
+  const perColumn = Math.max(1, height - 2);
+  const columns = Math.ceil(entries.length / perColumn);
+  const colWidth = Math.floor(width / columns);
+  const keyWidth = Math.max(...entries.map((e) => e.keys.length));
+  const out: Line[] = [[seg(' keys (any key closes this help)', { bold: true })], []];
+  for (let row = 0; row < Math.min(perColumn, entries.length); row++) {
+    const line: Segment[] = [];
+    for (let c = 0; c < columns; c++) {
+      const e = entries[c * perColumn + row];
+      if (e === undefined) continue;
+      const help = clip(e.help, colWidth - keyWidth - 4);
+      line.push(seg(`  ${e.keys.padEnd(keyWidth)} `, { tone: 'key', bold: true }), seg(help.padEnd(colWidth - keyWidth - 3)));
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+function keysText(keys: readonly string[], prefix?: string): string {
+  const list = keys.map(keyLabel).join(' ');
+  return prefix === undefined ? list : `${prefix} ${list}`;
+}

@@ -1,0 +1,50 @@
+/**
+ * The pane registry: each pane's title and content as a pure function of the state and its box.
+ * Scrolling panes build all their lines and are windowed by the state's scroll offset; the
+ * timeline and changelog window themselves (they can be 100k long).
+ */
+import { type Line, seg } from '../lines.js';
+import type { PaneId, UiState } from '../state.js';
+import { changelogLines, changelogTitle } from './changelog-pane.js';
+import { scrolled, titleLine } from './common.js';
+import { resultLines, resultTitle } from './result-pane.js';
+import { stateLines, stateTitle } from './state-pane.js';
+import { timelineLines } from './timeline-pane.js';
+import { watermarkLines } from './watermark-pane.js';
+import { whyLines, whyTitle } from './why-pane.js';
+
+interface PaneDef {
+  title(s: UiState): [string, string];
+  /** All lines, for panes that scroll by offset. */
+  lines?(s: UiState, width: number): Line[];
+  /** Exactly the visible lines, for panes that window themselves. */
+  view?(s: UiState, width: number, height: number): Line[];
+}
+
+export const PANE_DEFS: Readonly<Record<PaneId, PaneDef>> = {
+  timeline: {
+    title: (s) => ['timeline', `step ${s.step}/${s.session.timeline.length}`],
+    view: (s, _w, h) => timelineLines(s, h),
+  },
+  left: { title: (s) => [stateTitle(s, 0), ''], lines: (s) => stateLines(s, 0) },
+  right: { title: (s) => [stateTitle(s, 1), ''], lines: (s) => stateLines(s, 1) },
+  watermarks: { title: () => ['watermarks', ''], lines: (s) => watermarkLines(s) },
+  changelog: { title: changelogTitle, view: (s, _w, h) => changelogLines(s, h) },
+  result: { title: resultTitle, lines: (s) => resultLines(s) },
+  why: { title: (s) => [whyTitle(s), ''], lines: (s, w) => whyLines(s, w) },
+};
+
+/** A pane's full box: its title line then `height - 1` content lines. */
+export function renderPane(s: UiState, id: PaneId, width: number, height: number): Line[] {
+  const def = PANE_DEFS[id];
+  const [title, extra] = def.title(s);
+  const inner = Math.max(0, height - 1);
+  const body = def.view !== undefined ? def.view(s, width, inner) : scrolled(def.lines?.(s, width) ?? [], inner, s.scroll[id] ?? 0);
+  // One cell of margin between the column separator and the text.
+  return [titleLine(title, s.focus === id, extra), ...body.map((l) => [seg(' '), ...l])];
+}
+
+/** How many lines a scrolling pane has (0 for self-windowing panes). */
+export function paneLength(s: UiState, id: PaneId, width: number): number {
+  return PANE_DEFS[id].lines?.(s, width).length ?? 0;
+}

@@ -1,0 +1,151 @@
+/**
+ * The pure reducer: (UiState, Action) -> UiState. Keys are resolved through the keymap table
+ * (keymap.ts) according to the current mode; side effects (quit, reload) are requested through
+ * `state.effect` and run by App. Manual actions go through `timeline.insert`, which returns a new
+ * timeline, so they stay pure too and can be stepped back over.
+ */
+import { STEP_EMIT, STEP_EXPIRE, STEP_LATE_DROP, STEP_RETRACT, STEP_WATERMARK } from '../engine/types.js';
+import { type CommandId, lookupKey } from './keymap.js';
+import { goStep } from './navigate.js';
+import { insertManual, onPickKey, onPromptKey, pickTargets } from './reducer-input.js';
+import { maxScroll, pageSize } from './scroll.js';
+import { type Action, type Effect, PANES, SPEEDS, type UiState } from './state.js';
+
+export function reduce(s: UiState, a: Action): UiState {
+  switch (a.t) {
+    case 'tick':
+      return s.playing ? tick(s) : s;
+    case 'resize':
+      return { ...s, columns: a.columns, rows: a.rows };
+    case 'reloaded': {
+      const dropped = s.manual > 0 ? ` (${s.manual} manual step${s.manual === 1 ? '' : 's'} dropped)` : '';
+      const next = { ...s, session: a.session, manual: 0, message: `reloaded ${a.session.info.file}${dropped}` };
+      return goStep(next, Math.min(s.step, a.session.timeline.length));
+    }
+    case 'fileChanged':
+      return command(s, 'reload');
+    case 'reloadFailed':
+      return { ...s, message: a.message };
+    case 'key':
+      return onKey(s.message === undefined ? s : { ...s, message: undefined }, a.key);
+  }
+}
+
+function onKey(s: UiState, key: string): UiState {
+  const mode = s.mode;
+  switch (mode.k) {
+    case 'help':
+      return { ...s, mode: { k: 'normal' } };
+    case 'prefix': {
+      const b = lookupKey(key, mode.prefix);
+      const normal = { ...s, mode: { k: 'normal' } as const };
+      return b === undefined ? { ...normal, message: `${mode.prefix} ${key}: not a run-to target (e r l w x)` } : command(normal, b.command);
+    }
+    case 'prompt':
+      return onPromptKey(s, mode, key);
+    case 'pick':
+      return onPickKey(s, mode, key);
+    case 'normal': {
+      if (key === 'ctrl-c') return effect(s, 'quit');
+      const b = lookupKey(key);
+      return b === undefined ? s : command(s, b.command);
+    }
+  }
+}
+
+export function command(s: UiState, c: CommandId): UiState {
+  const length = s.session.timeline.length;
+  switch (c) {
+    case 'next':
+      return goStep(s, s.step + 1);
+    case 'prev':
+      return goStep(s, s.step - 1);
+    case 'first':
+      return goStep(s, 0);
+    case 'last':
+      return goStep(s, length);
+    case 'goto':
+      return { ...s, mode: { k: 'prompt', purpose: 'goto', text: '' } };
+    case 'search':
+      return { ...s, mode: { k: 'prompt', purpose: 'search', text: s.search } };
+    case 'clock':
+      return { ...s, mode: { k: 'prompt', purpose: 'clock', text: '' } };
+    case 'watermark':
+    case 'idle':
+      return pickTargets(s).length === 0
+        ? { ...s, message: 'no source partitions to choose from' }
+        : { ...s, mode: { k: 'pick', purpose: c, index: 0 } };
+    case 'play':
+      if (!s.playing && s.step >= length) return { ...s, message: 'at the last step: g goes back to the start' };
+      return { ...s, playing: !s.playing };
+    case 'faster':
+      return { ...s, speed: Math.min(SPEEDS.length - 1, s.speed + 1) };
+    case 'slower':
+      return { ...s, speed: Math.max(0, s.speed - 1) };
+    case 'runTo':
+      return { ...s, mode: { k: 'prefix', prefix: 'b' } };
+    case 'runEmit':
+      return runTo(s, STEP_EMIT, 'emission');
+    case 'runRetract':
+      return runTo(s, STEP_RETRACT, 'retraction');
+    case 'runLate':
+      return runTo(s, STEP_LATE_DROP, 'late drop');
+    case 'runWatermark':
+      return runTo(s, STEP_WATERMARK, 'watermark change');
+    case 'runExpire':
+      return runTo(s, STEP_EXPIRE, 'state expiry');
+    case 'focusNext':
+    case 'focusPrev': {
+      const i = PANES.indexOf(s.focus) + (c === 'focusNext' ? 1 : PANES.length - 1);
+      return { ...s, focus: PANES[i % PANES.length] ?? 'timeline' };
+    }
+    case 'up':
+      return scrollBy(s, -1);
+    case 'down':
+      return scrollBy(s, 1);
+    case 'pageUp':
+      return scrollBy(s, -pageSize(s));
+    case 'pageDown':
+      return scrollBy(s, pageSize(s));
+    case 'reload':
+      return effect({ ...s, playing: false, message: 'reloading…' }, 'reload');
+    case 'colour':
+      return { ...s, mono: !s.mono };
+    case 'help':
+      return { ...s, mode: { k: 'help' } };
+    case 'quit':
+      return effect(s, 'quit');
+  }
+}
+
+function effect(s: UiState, kind: Effect): UiState {
+  return { ...s, effect: { kind, id: (s.effect?.id ?? 0) + 1 } };
+}
+
+function tick(s: UiState): UiState {
+  const next = goStep(s, s.step + 1);
+  return next.step >= s.session.timeline.length ? { ...next, playing: false } : next;
+}
+
+function runTo(s: UiState, mask: number, what: string): UiState {
+  const tl = s.session.timeline;
+  for (let i = s.step + 1; i <= tl.length; i++) {
+    if ((tl.flagsAt(i) & mask) !== 0) return { ...goStep(s, i), playing: false };
+  }
+  return { ...s, message: `no later ${what} after step ${s.step}` };
+}
+
+function scrollBy(s: UiState, delta: number): UiState {
+  if (s.focus === 'timeline') return goStep(s, s.step + delta);
+  if (s.focus === 'changelog') {
+    const size = s.session.timeline.changelogSize(s.step);
+    if (size === 0) return s;
+    const next = (s.selected ?? size) + delta;
+    return { ...s, selected: next >= size ? undefined : Math.max(0, next) };
+  }
+  const cur = s.scroll[s.focus] ?? 0;
+  const next = Math.max(0, Math.min(cur + delta, maxScroll(s, s.focus)));
+  return { ...s, scroll: { ...s.scroll, [s.focus]: next } };
+}
+
+export { goStep, insertManual };

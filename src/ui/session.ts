@@ -1,0 +1,93 @@
+/**
+ * A session: the loaded scenario's facts the panes need (names, types, date, zone), plus the
+ * computed Timeline. Built once per load or reload; the panes never touch the Scenario again.
+ */
+import type { Timeline } from '../engine/types.js';
+import type { JoinFamily, JoinType } from '../planner/plan.js';
+import type { Scenario, ScenarioEvent } from '../scenario/types.js';
+import type { SqlType } from '../values/types.js';
+
+export interface TableInfo {
+  readonly name: string;
+  readonly columns: readonly { readonly name: string; readonly type: SqlType; readonly computed: boolean }[];
+  /** The rowtime is a TIMESTAMP_LTZ: a typed watermark time is read in the session time zone. */
+  readonly rowtimeLtz: boolean;
+}
+
+export interface SessionInfo {
+  readonly file: string;
+  readonly name: string;
+  readonly description?: string;
+  /** Epoch ms of the scenario date 00:00 UTC. */
+  readonly dateMs: number;
+  readonly timeZone: string;
+  readonly family: JoinFamily;
+  readonly joinType: JoinType;
+  /** Display names of the two join inputs: "orders AS o". */
+  readonly sides: readonly [string, string];
+  readonly outputNames: readonly string[];
+  readonly outputTypes: readonly SqlType[];
+  readonly tables: readonly TableInfo[];
+}
+
+export interface Session {
+  readonly info: SessionInfo;
+  readonly timeline: Timeline;
+}
+
+export function sessionInfo(scenario: Scenario, queryIndex = 0): SessionInfo {
+  const query = scenario.queries[queryIndex] ?? scenario.queries[0];
+  if (query === undefined) throw new Error('[ui] scenario has no query');
+  const plan = query.plan;
+  const sideName = (i: 0 | 1): string => {
+    const input = plan.inputs[i];
+    return input.alias === input.table ? input.table : `${input.table} AS ${input.alias}`;
+  };
+  return {
+    file: scenario.file,
+    name: scenario.name,
+    ...(scenario.description !== undefined ? { description: scenario.description } : {}),
+    dateMs: scenario.date,
+    timeZone: scenario.config.localTimeZone,
+    family: plan.family,
+    joinType: plan.joinType,
+    sides: [sideName(0), sideName(1)],
+    outputNames: plan.output.names,
+    outputTypes: plan.output.types,
+    tables: plan.tables.map((t) => ({
+      name: t.name,
+      columns: t.columns.map((c) => ({ name: c.name, type: c.type, computed: c.kind === 'computed' })),
+      rowtimeLtz: t.watermark !== undefined && t.columns[t.watermark.column]?.type.kind === 'TIMESTAMP_LTZ',
+    })),
+  };
+}
+
+/** Manual actions are stamped with line 0, which no event read from a file has. */
+export const MANUAL_POS = { line: 0, col: 0 } as const;
+
+export function isManual(ev: ScenarioEvent): boolean {
+  return ev.pos.line === 0;
+}
+
+const clockCache = new WeakMap<Timeline, Float64Array>();
+
+/**
+ * Processing time after each step. The spec's clock moves only by `at` and `advance`, so it is a
+ * prefix fold over the events; computed once per timeline (timelines are immutable).
+ */
+export function procTimeAt(timeline: Timeline, dateMs: number, step: number): number {
+  let clocks = clockCache.get(timeline);
+  if (clocks === undefined) {
+    clocks = new Float64Array(timeline.events.length + 1);
+    const first = timeline.events[0];
+    let now = first?.at ?? dateMs;
+    clocks[0] = now;
+    timeline.events.forEach((ev, i) => {
+      if (ev.at !== undefined && ev.at > now) now = ev.at;
+      if (ev.kind === 'advance') now += ev.ms;
+      clocks![i + 1] = now;
+    });
+    clockCache.set(timeline, clocks);
+  }
+  return clocks[Math.max(0, Math.min(step, clocks.length - 1))] ?? dateMs;
+}

@@ -1,0 +1,75 @@
+/**
+ * The app's whole UI state, as data. Only App.tsx holds it; only reducer.ts changes it.
+ */
+import type { Session } from './session.js';
+
+export const PANES = ['timeline', 'left', 'right', 'watermarks', 'changelog', 'result', 'why'] as const;
+export type PaneId = (typeof PANES)[number];
+
+/** A source partition chosen for a manual watermark or idle toggle. */
+export interface Target {
+  readonly table: string;
+  readonly partition: number;
+}
+
+export type PromptPurpose = 'goto' | 'search' | 'clock' | 'wmTime';
+
+export type Mode =
+  | { readonly k: 'normal' }
+  | { readonly k: 'help' }
+  | { readonly k: 'prefix'; readonly prefix: string }
+  | { readonly k: 'prompt'; readonly purpose: PromptPurpose; readonly text: string; readonly target?: Target }
+  | { readonly k: 'pick'; readonly purpose: 'watermark' | 'idle'; readonly index: number };
+
+/** Side effects the reducer asks App to run (it cannot run them itself and stay pure). */
+export type Effect = 'quit' | 'reload';
+
+export const SPEEDS = [1, 2, 5, 10, 20, 50] as const;
+
+export interface UiState {
+  readonly session: Session;
+  readonly step: number;
+  readonly focus: PaneId;
+  /** Scroll offset per pane (lines from the top); absent = the pane's own default. */
+  readonly scroll: Readonly<Partial<Record<PaneId, number>>>;
+  /** Selected changelog row (index into the changelog up to `step`); absent = follow the newest. */
+  readonly selected?: number;
+  readonly mode: Mode;
+  readonly playing: boolean;
+  readonly speed: number;
+  readonly search: string;
+  readonly message?: string;
+  readonly mono: boolean;
+  /** Manual actions inserted into the run since the last load. */
+  readonly manual: number;
+  readonly rows: number;
+  readonly columns: number;
+  /** Pending side effect and a counter so the same effect twice still triggers. */
+  readonly effect?: { readonly kind: Effect; readonly id: number };
+}
+
+export function initialState(session: Session, opts: { mono?: boolean; rows?: number; columns?: number } = {}): UiState {
+  return {
+    session,
+    step: 0,
+    focus: 'timeline',
+    scroll: {},
+    mode: { k: 'normal' },
+    playing: false,
+    speed: 1,
+    search: '',
+    mono: opts.mono ?? false,
+    manual: 0,
+    rows: opts.rows ?? 24,
+    columns: opts.columns ?? 80,
+  };
+}
+
+export type Action =
+  | { readonly t: 'key'; readonly key: string }
+  | { readonly t: 'tick' }
+  | { readonly t: 'resize'; readonly columns: number; readonly rows: number }
+  /** The file changed on disk (--watch): reload as the `r` key would. */
+  | { readonly t: 'fileChanged' }
+  | { readonly t: 'reloaded'; readonly session: Session }
+  | { readonly t: 'reloadFailed'; readonly message: string };

@@ -1,0 +1,99 @@
+/**
+ * Printing values as Flink's print connector does (spec §5): Java's toString of each type's
+ * external class, rows as Row.toString (`+I[o1, 2026-10-01T09:30, 110.000000]`). The print format
+ * stays raw; `escapeControl` is for the terminal UI only.
+ */
+import { formatJava, fromCanonical } from './decimal.js';
+import { javaDoubleToString, javaFloatToString } from './java-number.js';
+import { formatDate, formatInstant, formatTime, formatTimestamp } from './time.js';
+import type { Row, RowKind, SqlType, Value } from './types.js';
+
+/** Java Duration.toString of ms (the external type of INTERVAL DAY TO SECOND): `PT5S`, `PT1H30M`, `PT0.25S`. */
+export function formatDuration(ms: number): string {
+  if (ms === 0) return 'PT0S';
+  const neg = ms < 0;
+  const a = Math.abs(ms);
+  const h = Math.floor(a / 3_600_000);
+  const m = Math.floor(a / 60_000) % 60;
+  const sMs = a % 60_000;
+  const sg = neg ? '-' : '';
+  let out = 'PT';
+  if (h > 0) out += sg + h + 'H';
+  if (m > 0) out += sg + m + 'M';
+  if (sMs > 0) {
+    const sec = Math.floor(sMs / 1000);
+    const frac = sMs % 1000;
+    out += sg + sec + (frac > 0 ? '.' + String(frac).padStart(3, '0').replace(/0+$/, '') : '') + 'S';
+  }
+  return out;
+}
+
+/**
+ * BigDecimal.toString of a canonical DECIMAL: the canonical (plain) text itself unless the value
+ * is below 10^-6 with more than 6 fraction digits, the only case where Java switches to 1.0E-7.
+ */
+function decimalText(text: string): string {
+  const dot = text.indexOf('.');
+  if (dot < 0 || text.length - dot - 1 <= 6) return text;
+  const intPart = text.charCodeAt(0) === 45 ? text.slice(1, dot) : text.slice(0, dot);
+  if (intPart !== '0') return text;
+  return formatJava(fromCanonical(text));
+}
+
+export function formatValue(type: SqlType, v: Value): string {
+  if (v === null) return 'null';
+  switch (type.kind) {
+    case 'DECIMAL':
+      return decimalText(String(v));
+    case 'DOUBLE':
+      return javaDoubleToString(Number(v));
+    case 'FLOAT':
+      return javaFloatToString(Math.fround(Number(v)));
+    case 'DATE':
+      return formatDate(Number(v));
+    case 'TIME':
+      return formatTime(Number(v));
+    case 'TIMESTAMP':
+      return formatTimestamp(Number(v), type.precision ?? 3);
+    case 'TIMESTAMP_LTZ':
+      return formatInstant(Number(v));
+    case 'INTERVAL':
+      return formatDuration(Number(v));
+    default:
+      // strings raw, booleans and integers as JS prints them (same text as Java)
+      return String(v);
+  }
+}
+
+function values(row: Row, types: readonly SqlType[]): string {
+  let out = '';
+  for (let i = 0; i < row.length; i++) {
+    if (i > 0) out += ', ';
+    const t = types[i];
+    out += t ? formatValue(t, row[i] ?? null) : String(row[i] ?? null);
+  }
+  return out;
+}
+
+/** Row.toString with its kind: `+I[o1, 2026-10-01T09:30, 110.000000]`. */
+export function formatRow(kind: RowKind, row: Row, types: readonly SqlType[]): string {
+  return `${kind}[${values(row, types)}]`;
+}
+
+/** A row of the materialized result, without kind: `[o1, 110.000000]`. */
+export function formatResultRow(row: Row, types: readonly SqlType[]): string {
+  return `[${values(row, types)}]`;
+}
+
+const NAMED: Record<string, string> = { '\n': '\\n', '\t': '\\t', '\r': '\\r', '\b': '\\b', '\f': '\\f', '\v': '\\v', '\0': '\\0' };
+
+/** Makes control characters visible for the terminal UI (`\n`, `\t`, `\x1b`, `\u2028`); other text unchanged. */
+export function escapeControl(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
+    const named = NAMED[c];
+    if (named) return named;
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? '\\x' + code.toString(16).padStart(2, '0') : '\\u' + code.toString(16).padStart(4, '0');
+  });
+}

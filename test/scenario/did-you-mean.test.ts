@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { didYouMean, editDistance, suggestionHint } from '../../src/scenario/did-you-mean.js';
+
+describe('edit distance', () => {
+  it('counts an adjacent transposition as one edit', () => {
+    expect(editDistance('evnets', 'events')).toBe(1);
+    expect(editDistance('ab', 'ba')).toBe(1);
+  });
+  it('counts insertions, deletions and substitutions', () => {
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('same', 'same')).toBe(0);
+  });
+});
+
+describe('did you mean', () => {
+  const keys = ['name', 'description', 'date', 'flink-version', 'watermarks', 'partitions', 'config', 'sql', 'events', 'expect'];
+  it('suggests the closest key for typos', () => {
+    expect(didYouMean('evnets', keys)).toBe('events');
+    expect(didYouMean('flink_version', keys)).toBe('flink-version');
+    expect(didYouMean('watermark', keys)).toBe('watermarks');
+    expect(didYouMean('descripton', keys)).toBe('description');
+  });
+  it('ignores case', () => {
+    expect(didYouMean('NAME', keys)).toBe('name');
+  });
+  it('suggests nothing for unrelated words', () => {
+    expect(didYouMean('banana', keys)).toBeUndefined();
+    expect(didYouMean('zz', ['sql'])).toBeUndefined();
+  });
+  it('matches a dotted config key given without its prefix', () => {
+    expect(didYouMean('state.ttl', ['table.exec.state.ttl', 'table.local-time-zone'])).toBe('table.exec.state.ttl');
+  });
+  it('writes a hint with the guess, or the list of valid names', () => {
+    expect(suggestionHint('evnets', keys, 'keys are')).toBe('did you mean `events`?');
+    expect(suggestionHint('qqq', ['a', 'b'], 'tables are')).toBe('tables are: a, b');
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { escapeControl, formatDuration, formatResultRow, formatRow, formatValue } from '../../src/values/format.js';
+import { parseValue, type ScalarInput } from '../../src/values/literal.js';
+import type { SqlType, Value } from '../../src/values/types.js';
+
+const T = (kind: SqlType['kind'], precision?: number, scale?: number): SqlType => ({ kind, nullable: true, precision, scale });
+
+describe('formatValue: spec §5', () => {
+  it.each<[SqlType, Value, string]>([
+    [T('STRING'), null, 'null'],
+    [T('INT'), null, 'null'],
+    [T('STRING'), 'EUR', 'EUR'],
+    [T('VARCHAR', 10), 'a, b', 'a, b'],
+    [T('BOOLEAN'), true, 'true'],
+    [T('BOOLEAN'), false, 'false'],
+    [T('INT'), 42, '42'],
+    [T('INT'), -7, '-7'],
+    [T('BIGINT'), 9000000000, '9000000000'],
+    [T('DECIMAL', 21, 6), '110.000000', '110.000000'],
+    [T('DECIMAL', 10, 2), '1.10', '1.10'],
+    [T('DECIMAL', 10, 8), '0.00000010', '1.0E-7'],
+    [T('DOUBLE'), 1.1, '1.1'],
+    [T('DOUBLE'), 1e10, '1.0E10'],
+    [T('DOUBLE'), 100, '100.0'],
+    [T('FLOAT'), Math.fround(0.1), '0.1'],
+    [T('TIMESTAMP', 3), Date.UTC(2026, 9, 1, 9, 30), '2026-10-01T09:30'],
+    [T('TIMESTAMP', 3), Date.UTC(2026, 9, 1, 9, 30, 15), '2026-10-01T09:30:15'],
+    [T('TIMESTAMP', 3), Date.UTC(2026, 9, 1, 9, 30, 15, 250), '2026-10-01T09:30:15.250'],
+    [T('TIMESTAMP_LTZ', 3), Date.UTC(2026, 9, 1, 9, 30), '2026-10-01T09:30:00Z'],
+    [T('TIMESTAMP_LTZ', 3), 8, '1970-01-01T00:00:00.008Z'],
+    [T('DATE'), 20727, '2026-10-01'],
+    [T('TIME', 0), 34_215_000, '09:30:15'],
+    [T('INTERVAL'), 5000, 'PT5S'],
+  ])('%j %j → %s', (type, v, want) => {
+    expect(formatValue(type, v)).toBe(want);
+  });
+
+  it('prints durations as java.time.Duration', () => {
+    expect(formatDuration(0)).toBe('PT0S');
+    expect(formatDuration(5_400_000)).toBe('PT1H30M');
+    expect(formatDuration(250)).toBe('PT0.25S');
+    expect(formatDuration(-1500)).toBe('PT-1.5S');
+    expect(formatDuration(90_000_000)).toBe('PT25H');
+  });
+});
+
+describe('rows', () => {
+  it('formats a changelog row and a result row', () => {
+    const types = [T('STRING'), T('TIMESTAMP', 3), T('DECIMAL', 21, 6)];
+    const row = ['o1', Date.UTC(2026, 9, 1, 9, 30), '110.000000'];
+    expect(formatRow('+I', row, types)).toBe('+I[o1, 2026-10-01T09:30, 110.000000]');
+    expect(formatRow('-U', ['s1', null], [T('STRING'), T('INT')])).toBe('-U[s1, null]');
+    expect(formatResultRow(row, types)).toBe('[o1, 2026-10-01T09:30, 110.000000]');
+  });
+
+  it('keeps the print format raw but escapes control characters for the UI', () => {
+    const s = 'a\nb\tc\u001b[31md\u007f\u2028';
+    expect(formatValue(T('STRING'), s)).toBe(s);
+    expect(escapeControl(s)).toBe('a\\nb\\tc\\x1b[31md\\x7f\\u2028');
+    expect(escapeControl('plain text, ünïcode ✓')).toBe('plain text, ünïcode ✓');
+  });
+});
+
+/** The conformance example /work/shared/spec/examples/print-format.yaml: its `a` rows through parseValue and formatRow. */
+describe('print-format.yaml conformance', () => {
+  const ctx = { dateMs: Date.UTC(2026, 9, 1), timeZone: 'UTC' };
+  const cols: [string, SqlType][] = [
+    ['id', T('STRING')],
+    ['n', T('INT')],
+    ['big', T('BIGINT')],
+    ['amt', T('DECIMAL', 10, 2)],
+    ['ok', T('BOOLEAN')],
+    ['ratio', T('DOUBLE')],
+    ['ts', T('TIMESTAMP', 3)],
+    ['lts', T('TIMESTAMP_LTZ', 3)],
+  ];
+  const plain = (text: string, yamlType: ScalarInput['yamlType']): ScalarInput => ({ text, yamlType, quoted: false });
+  const str = (text: string): ScalarInput => ({ text, yamlType: 'string', quoted: true });
+  function row(scalars: ScalarInput[]): Value[] {
+    return scalars.map((s, i) => {
+      const r = parseValue((cols[i] as [string, SqlType])[1], s, ctx);
+      if (!r.ok) throw new Error(r.message);
+      return r.value;
+    });
+  }
+  const types = [...cols.map((c) => c[1]), T('STRING')];
+  it('first row', () => {
+    const r = row([
+      plain('x', 'string'), plain('7', 'number'), plain('9000000000', 'number'), plain('1.5', 'number'),
+      plain('true', 'boolean'), plain('0.1', 'number'), str('09:30'), str('09:30:15.250'),
+    ]);
+    expect(formatRow('+I', [...r, null], types)).toBe(
+      '+I[x, 7, 9000000000, 1.50, true, 0.1, 2026-10-01T09:30, 2026-10-01T09:30:15.250Z, null]',
+    );
+  });
+  it('second row', () => {
+    const r = row([
+      plain('x', 'string'), plain('-7', 'number'), plain('0', 'number'), str('12.34'),
+      plain('false', 'boolean'), plain('1.0E10', 'number'), str('09:30:15.250'), str('09:30'),
+    ]);
+    expect(formatRow('+I', [...r, null], types)).toBe(
+      '+I[x, -7, 0, 12.34, false, 1.0E10, 2026-10-01T09:30:15.250, 2026-10-01T09:30:00Z, null]',
+    );
+  });
+});
