@@ -65,6 +65,7 @@ export interface UiCaseResult {
   stepMs: number;
   backMs: number;
   jumpMs: number;
+  settleMs: number;
   bytesPerFrame: number;
 }
 
@@ -109,8 +110,21 @@ async function main(family: Family, n: number, keys: number): Promise<UiCaseResu
     for (const k of [':', ...String(target)]) await time(k);
     jump.push(await time('\r'));
   }
+  // A pause after a step: the settled frame (with the slow result/state queries) follows the
+  // 150 ms settle delay; report the time beyond that delay.
+  const settle: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const frame = stdout.nextWrite();
+    const start = performance.now();
+    stdin.press('n');
+    await frame;
+    const settledFrame = stdout.nextWrite();
+    await settledFrame;
+    settle.push(performance.now() - start - 150);
+    await pause();
+  }
   app.unmount();
-  return { events: n, timelineMs, firstFrameMs, stepMs: median(step), backMs: median(back), jumpMs: median(jump), bytesPerFrame };
+  return { events: n, timelineMs, firstFrameMs, stepMs: median(step), backMs: median(back), jumpMs: median(jump), settleMs: median(settle), bytesPerFrame };
 }
 
 const [family = 'temporal', n = '100000', keys = '40'] = process.argv.slice(2);

@@ -26,6 +26,9 @@ Usage:
                                       print the plan Flink would choose, and why
   joinstep --help | --version
 
+A file with named queries (queries:) runs, tests and explains every query, each under
+\`-- NAME\`; --query NAME picks one and prints it as a single-query file would.
+
 Scenario format: docs/scenario-format.md. Errors are FILE:LINE:COL: error: MESSAGE (exit 2).
 `;
 

@@ -1,9 +1,8 @@
 /** `joinstep explain FILE`: the plan Flink's planner would choose, for a person to read (spec §7). */
-import { formatExplain } from '../planner/explain.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import type { Command } from './args.js';
 import { reportDiagnostics, writeErr, writeOut } from './output.js';
-import { selectQuery } from './select-query.js';
+import { explainText } from './select-query.js';
 
 export async function explainCommand(cmd: Extract<Command, { name: 'explain' }>): Promise<number> {
   const loaded = await loadScenarioFile(cmd.file);
@@ -11,11 +10,12 @@ export async function explainCommand(cmd: Extract<Command, { name: 'explain' }>)
     reportDiagnostics(loaded.diagnostics);
     return 2;
   }
-  const selected = selectQuery(loaded.scenario, cmd.query);
-  if (!selected.ok) {
-    writeErr(`joinstep: ${selected.message}\nhint: ${selected.hint}\n`);
+  // Every query of a multi-query file, each under `-- NAME`, unless --query picks one.
+  const explained = explainText(loaded.scenario, cmd.query);
+  if (!explained.ok) {
+    writeErr(`joinstep: ${explained.message}\nhint: ${explained.hint}\n`);
     return 2;
   }
-  writeOut(formatExplain(selected.query.plan, loaded.scenario.name));
+  writeOut(explained.text);
   return 0;
 }

@@ -1,35 +1,56 @@
 /**
  * `joinstep run FILE`: the emitted changelog in the print connector's format (spec §5), or the
  * final materialized result with --result, or one JSON object per line with --format json.
+ * A file with `queries:` prints every query's block under `-- NAME` (JSON objects carry
+ * `"query"` instead); `--query NAME` prints that one query exactly as a single-query file.
  */
 import { runScenario } from '../engine/run.js';
+import type { RunOutput } from '../engine/run.js';
 import { loadScenarioFile } from '../scenario/load.js';
+import type { Scenario } from '../scenario/types.js';
 import type { Command } from './args.js';
 import { reportDiagnostics, writeErr, writeOut } from './output.js';
-import { selectQuery } from './select-query.js';
+import { headedBlocks, selectQueries } from './select-query.js';
 import { runtimeFailure } from './runtime-error.js';
 
-export async function runCommand(cmd: Extract<Command, { name: 'run' }>): Promise<number> {
+type RunCmd = Extract<Command, { name: 'run' }>;
+
+export async function runCommand(cmd: RunCmd): Promise<number> {
   const loaded = await loadScenarioFile(cmd.file);
   if (!loaded.ok) {
     reportDiagnostics(loaded.diagnostics);
     return 2;
   }
-  const selected = selectQuery(loaded.scenario, cmd.query);
-  if (!selected.ok) {
-    writeErr(`joinstep: ${selected.message}\nhint: ${selected.hint}\n`);
+  const scenario = loaded.scenario;
+  const chosen = selectQueries(scenario, cmd.query);
+  if (!chosen.ok) {
+    writeErr(`joinstep: ${chosen.message}\nhint: ${chosen.hint}\n`);
     return 2;
   }
-  let output: ReturnType<typeof runScenario>;
+  const blocks: { name: string; lines: readonly string[] }[] = [];
+  for (const { index, query } of chosen.selected) {
+    const output = runOne(scenario, index);
+    if (output === undefined) return 2;
+    blocks.push({ name: query.name, lines: linesOf(cmd, output, chosen.headed ? query.name : undefined) });
+  }
+  // JSON lines name their query themselves: no headers between them.
+  writeOut(cmd.format === 'json' && !cmd.result ? headedBlocks(blocks, false) : headedBlocks(blocks, chosen.headed));
+  return 0;
+}
+
+function runOne(scenario: Scenario, index: number): RunOutput | undefined {
   try {
-    output = runScenario(loaded.scenario, selected.index);
+    return runScenario(scenario, index);
   } catch (error) {
-    const diagnostic = runtimeFailure(loaded.scenario, error);
+    const diagnostic = runtimeFailure(scenario, error);
     if (diagnostic === undefined) throw error;
     reportDiagnostics([diagnostic]);
-    return 2;
+    return undefined;
   }
-  const lines = cmd.result ? output.result : cmd.format === 'json' ? output.json.map((o) => JSON.stringify(o)) : output.lines;
-  if (lines.length > 0) writeOut(lines.join('\n') + '\n');
-  return 0;
+}
+
+function linesOf(cmd: RunCmd, output: RunOutput, query: string | undefined): readonly string[] {
+  if (cmd.result) return output.result;
+  if (cmd.format !== 'json') return output.lines;
+  return output.json.map((o) => JSON.stringify(query === undefined ? o : { query, ...o }));
 }

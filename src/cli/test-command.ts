@@ -1,22 +1,17 @@
 /**
  * `joinstep test [FILE|DIR ...]`: runs every scenario that has an `expect:` block, prints a diff
  * for each failure and ends with `N passed, N failed` (spec §6); exit 1 if any failed.
+ * A file with `queries:` is checked query by query (`expect: { queries: { NAME: {...} } }`), and
+ * its failures are reported under each query's name; the file counts once.
  */
 import { existsSync } from 'node:fs';
-import { runScenario } from '../engine/run.js';
 import { formatDiagnostic } from '../scenario/diagnostic.js';
 import { loadScenarioFile } from '../scenario/load.js';
-import type { Expectation, LoadResult, Scenario } from '../scenario/types.js';
+import type { Diagnostic, LoadResult } from '../scenario/types.js';
 import type { Command } from './args.js';
-import { diffLines, sameMultiset } from './diff.js';
 import { writeErr, writeOut } from './output.js';
-import { runtimeFailure } from './runtime-error.js';
 import { findScenarioFiles } from './scenario-files.js';
-
-type Verdict =
-  | { readonly status: 'pass' }
-  | { readonly status: 'skip' }
-  | { readonly status: 'fail'; readonly details: readonly string[] };
+import { checkRun, type Verdict } from './test-check.js';
 
 export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Promise<number> {
   const paths = cmd.paths.length > 0 ? cmd.paths : [existsSync('scenarios') ? 'scenarios' : '.'];
@@ -45,45 +40,32 @@ export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Prom
 }
 
 function checkScenario(loaded: LoadResult): Verdict {
-  if (!loaded.ok) {
-    const expected = loaded.expect?.error;
-    const messages = loaded.diagnostics.map((d) => formatDiagnostic(d));
-    if (expected !== undefined && loaded.diagnostics.some((d) => d.message.includes(expected))) return { status: 'pass' };
-    const head = expected === undefined ? ['the scenario does not load:'] : [`expected an error containing: ${expected}`, 'got:'];
-    return { status: 'fail', details: [...head, ...messages.flatMap((m) => m.split('\n'))] };
-  }
-  const expect = loaded.scenario.expect;
-  if (expect === undefined) return { status: 'skip' };
-  if (expect.error !== undefined) {
-    const plan = loaded.scenario.queries[0]?.plan;
-    return {
-      status: 'fail',
-      details: [`expected planning to fail with: ${expect.error}`, `but it planned a ${plan?.family ?? '?'} ${plan?.joinType ?? ''} join`],
-    };
-  }
-  return compareRun(loaded.scenario, expect);
+  if (loaded.ok) return checkRun(loaded.scenario);
+  const perQuery = loaded.expect?.queries;
+  if (perQuery !== undefined) return checkQueryErrors(loaded.diagnostics, perQuery);
+  const expected = loaded.expect?.error;
+  const messages = loaded.diagnostics.map((d) => formatDiagnostic(d));
+  if (expected !== undefined && loaded.diagnostics.some((d) => d.message.includes(expected))) return { status: 'pass' };
+  const head = expected === undefined ? ['the scenario does not load:'] : [`expected an error containing: ${expected}`, 'got:'];
+  return { status: 'fail', details: [...head, ...messages.flatMap((m) => m.split('\n'))] };
 }
 
-function compareRun(scenario: Scenario, expect: Expectation): Verdict {
-  let output: ReturnType<typeof runScenario>;
-  try {
-    output = runScenario(scenario, 0);
-  } catch (error) {
-    const diagnostic = runtimeFailure(scenario, error);
-    if (diagnostic === undefined) throw error;
-    return { status: 'fail', details: formatDiagnostic(diagnostic).split('\n') };
-  }
+/**
+ * A multi-query file that does not load: it passes only when every problem is a planning error
+ * of a query that expects one (`error:`), and every query that expects an error got it.
+ */
+function checkQueryErrors(diagnostics: readonly Diagnostic[], perQuery: Readonly<Record<string, { error?: string; changelog?: readonly string[]; result?: readonly string[] }>>): Verdict {
   const details: string[] = [];
-  if (expect.changelog !== undefined && !sameSequence(expect.changelog, output.lines)) {
-    details.push('changelog (- expected, + actual):', ...diffLines(expect.changelog, output.lines).map((l) => `  ${l}`));
+  for (const [name, expect] of Object.entries(perQuery)) {
+    const own = diagnostics.filter((d) => d.query === name);
+    if (expect.error !== undefined) {
+      if (own.some((d) => d.message.includes(expect.error!))) continue;
+      details.push(`query ${name}:`, `  expected planning to fail with: ${expect.error}`, ...(own.length > 0 ? ['  got:', ...own.flatMap((d) => formatDiagnostic(d).split('\n').map((l) => `    ${l}`))] : ['  but it planned']));
+    } else if (expect.changelog !== undefined || expect.result !== undefined) {
+      details.push(`query ${name}:`, '  not run: the file does not load (see below)');
+    }
   }
-  if (expect.result !== undefined && !sameMultiset(expect.result, output.result)) {
-    const sortedExpected = [...expect.result].sort();
-    details.push('result (- expected, + actual, sorted):', ...diffLines(sortedExpected, output.result).map((l) => `  ${l}`));
-  }
+  const unexpected = diagnostics.filter((d) => d.query === undefined || perQuery[d.query]?.error === undefined || !d.message.includes(perQuery[d.query]!.error!));
+  if (unexpected.length > 0) details.push('the scenario does not load:', ...unexpected.flatMap((d) => formatDiagnostic(d).split('\n')));
   return details.length === 0 ? { status: 'pass' } : { status: 'fail', details };
-}
-
-function sameSequence(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((line, i) => line === b[i]);
 }

@@ -16,7 +16,7 @@ import { step } from './step.js';
 import type { Emitted, StateView, StepRecord, Timeline, WatermarkView } from './types.js';
 
 /** Steps between checkpoints: a seek replays at most this many steps. */
-export const CHECKPOINT_EVERY = Number(process.env.JS_K ?? 64);
+export const CHECKPOINT_EVERY = 64;
 
 interface RunData {
   readonly flags: Uint8Array;

@@ -70,7 +70,11 @@ export interface Collector {
   /** Emit a joined row (left columns then right columns; semi/anti: the left row). */
   emit(kind: RowKind, joined: Row, why: Why): void;
   trace(ev: TraceEvent): void;
-  /** False when the step keeps no trace (bulk runs): operators may skip building trace text. */
+  /**
+   * False when the step keeps no trace (bulk runs): operators may skip building trace text.
+   * Exception: `drop.late` and `state.expire` must always be traced, because the engine derives
+   * the step's STEP_LATE_DROP / STEP_EXPIRE flags from them (Timeline.flagsAt comes from a bulk run).
+   */
   readonly tracing?: boolean;
 }
 

@@ -5,7 +5,7 @@
  */
 import { describeCache } from './join-temporal.js';
 import type { InputPlan, Plan, StateLayout, TableDef } from './plan.js';
-import { exprText } from './sql-text.js';
+import { exprText, fmtMs } from './sql-text.js';
 import { flinkTypeName } from './type-names.js';
 
 const FAMILY_TITLE: Record<Plan['family'], string> = {
@@ -45,7 +45,7 @@ function layoutText(l: StateLayout, p: InputPlan): string {
 function ttlText(p: InputPlan): string {
   if (p.stateTtlMs <= 0) return 'kept forever (table.exec.state.ttl = 0)';
   const from = p.stateTtlSource === 'hint' ? 'STATE_TTL hint' : 'table.exec.state.ttl';
-  return `an entry expires ${p.stateTtlMs} ms after its last write (${from}, processing time, inclusive)`;
+  return `an entry expires ${fmtMs(p.stateTtlMs)} after its last write (${from}, processing time, inclusive)`;
 }
 
 function stateText(plan: Plan, side: 0 | 1, p: InputPlan): string[] {
@@ -57,13 +57,14 @@ function stateText(plan: Plan, side: 0 | 1, p: InputPlan): string[] {
     case 'interval': {
       const iv = plan.interval;
       const size = iv ? (side === 0 ? -iv.lowerMs : iv.upperMs) : 0;
+      const outer = side === 0 ? plan.joinType === 'left' || plan.joinType === 'full' : plan.joinType === 'right' || plan.joinType === 'full';
       return [
         'state: rows cached per join key by time',
-        `cleanup: a row at time t is dropped once the ${iv?.timeKind === 'proctime' ? 'processing time' : 'watermark'} passes t + ${size} ms (outer rows that never matched are padded then)`,
+        `cleanup: a row at time t is dropped once the ${iv?.timeKind === 'proctime' ? 'processing time' : 'watermark'} passes t + ${fmtMs(size)}${outer ? ' (if it never matched, it is emitted padded with nulls then)' : ''}`,
       ];
     }
     case 'temporal': {
-      const retention = p.stateTtlMs > 1 ? `; idle keys cleared after ${p.stateTtlMs}..${Math.floor((p.stateTtlMs * 3) / 2)} ms of processing time (table.exec.state.ttl)` : '';
+      const retention = p.stateTtlMs > 1 ? `; idle keys cleared after ${fmtMs(p.stateTtlMs)} to ${fmtMs(Math.floor((p.stateTtlMs * 3) / 2))} of processing time (table.exec.state.ttl)` : '';
       return side === 0
         ? [`state: left rows wait per key until the join's watermark passes their time, then are emitted and removed${retention}`]
         : [`state: versions per key by rowtime; versions older than the latest one at or below the watermark are removed${retention}`];
@@ -82,7 +83,7 @@ function inputLines(plan: Plan, side: 0 | 1): string[] {
   const out = [`  ${title}: ${def ? `${def.connector}, ${NATURE[def.nature]}` : p.table}${def?.primaryKey ? `, primary key (${def.primaryKey.map((i) => def.columns[i]?.name).join(', ')})` : ''}`];
   def?.columns.forEach((c, i) => {
     if (!c.timeAttr) return;
-    const wm = def.watermark && def.watermark.column === i ? `, watermark ${def.watermark.text}` : c.timeAttr === 'proctime' ? ', processing time' : '';
+    const wm = def.watermark && def.watermark.column === i ? `, watermark ${def.watermark.text}` : '';
     out.push(`    time attribute: ${c.name} ${flinkTypeName(c.type, c.timeAttr)}${wm}`);
   });
   const steps: string[] = [];
@@ -123,7 +124,7 @@ function conditionLines(plan: Plan): string[] {
 }
 
 function sign(ms: number): string {
-  return ms < 0 ? `- ${-ms} ms` : `+ ${ms} ms`;
+  return ms < 0 ? `- ${fmtMs(-ms)}` : `+ ${fmtMs(ms)}`;
 }
 
 export function formatExplain(plan: Plan, scenarioName: string): string {

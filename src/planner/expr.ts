@@ -12,8 +12,6 @@ import { resolveColumn, type Scope } from './scope.js';
 import { calciteTypeName, flinkTypeName, resolveTypeAst } from './type-names.js';
 import { arithmeticType, BOOLEAN, commonType, comparable, concatType, isTimestamp, t, withNullable } from './type-rules.js';
 
-export type ExprCtx = Scope;
-
 export function toTExpr(e: Expr, scope: Scope): TExpr {
   switch (e.kind) {
     case 'column': {
@@ -87,7 +85,7 @@ export function toTExpr(e: Expr, scope: Scope): TExpr {
     case 'case':
       return caseExpr(e, scope);
     case 'call':
-      return callToTExpr(e, scope, (x) => toTExpr(x, scope));
+      return callToTExpr(e, (x) => toTExpr(x, scope));
   }
 }
 

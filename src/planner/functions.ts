@@ -41,7 +41,7 @@ function intLiteral(x: TExpr | undefined): number | undefined {
   return x && x.k === 'lit' && typeof x.value === 'number' && Number.isInteger(x.value) ? x.value : undefined;
 }
 
-export function callToTExpr(e: CallExpr, _scope: unknown, typeOf: (x: Expr) => TExpr): TExpr {
+export function callToTExpr(e: CallExpr, typeOf: (x: Expr) => TExpr): TExpr {
   if (e.over) fail(`joinstep supports ${e.name}() OVER (...) only in the deduplication view pattern`, e.nameSpan,
     "write it as SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY t DESC) AS rn FROM x) WHERE rn = 1");
   if (AGGREGATES.has(e.name)) fail(`joinstep debugs joins: the aggregate function ${e.name} is not supported`, e.nameSpan,

@@ -5,7 +5,7 @@
  */
 import type { RowKind } from '../values/types.js';
 import { inputUniqueKey, sourceChangelog, type InputSource } from './input.js';
-import type { EngineConfig, InputPlan, StateLayout, TimeAttrKind } from './plan.js';
+import type { EngineConfig, InputPlan, StateLayout } from './plan.js';
 
 /** How the operator consumes the input. */
 export type InputRole = 'stream' | 'versioned' | 'lookup';
@@ -88,9 +88,4 @@ export function stateLayout(upsertKeys: readonly (readonly number[])[], joinKey:
 
 export function withPlan(d: InputPlanDraft, patch: Partial<InputPlan>): InputPlanDraft {
   return { ...d, plan: { ...d.plan, ...patch } };
-}
-
-export function timeAttrOf(p: InputPlan, index: number): { index: number; kind: TimeAttrKind } | undefined {
-  const kind = p.columns[index]?.timeAttr;
-  return kind ? { index, kind } : undefined;
 }

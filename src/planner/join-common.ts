@@ -1,5 +1,6 @@
 /** Shared shapes and steps of the per-family join planners. */
 import type { Expr, Select, Span } from '../sql/ast.js';
+import { fail } from './errors.js';
 import type { Catalog, InputSource } from './input.js';
 import type { InputPlanDraft } from './input-plan.js';
 import type { EngineConfig, FlinkVersion, IntervalSpec, JoinFamily, JoinType, LookupSpec, TExpr } from './plan.js';
@@ -49,7 +50,8 @@ export function joinedScope(left: InputSource, right: InputSource): Scope {
 }
 
 /**
- * Pushes a single-side predicate (over the joined row) into an input as a source-row filter.
+ * Pushes a single-side predicate (over the joined row) into an input as a source-row filter
+ * (on an upsert source it runs after the ChangelogNormalize, where Flink keeps non-key predicates).
  * Not below a deduplication: a filter there would change which row is the last one.
  */
 export function pushFilter(src: InputSource, e: TExpr, offset: number): InputSource | undefined {
@@ -69,4 +71,15 @@ export function joinedNames(left: InputSource, right: InputSource): string[] {
     used.add(n);
     return n;
   });
+}
+
+/** Rejects what joinstep cannot run for a streaming (non-lookup) join input. */
+export function checkStreamInput(src: InputSource): void {
+  if (src.def.nature === 'lookup') {
+    fail(`joinstep treats ${src.def.connector} tables as lookup sources, but ${src.refName} is read here as a stream`, src.span,
+      `join it as a lookup table: JOIN ${src.refName} FOR SYSTEM_TIME AS OF <left>.<proctime column> AS x ON ...`);
+  }
+  if (src.filterAfterDedup) {
+    fail(`joinstep cannot yet filter the deduplicated rows of ${src.refName}`, src.span, 'move the filter into the query\'s WHERE clause');
+  }
 }

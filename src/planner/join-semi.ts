@@ -11,7 +11,7 @@ import { requireBoolean, toTExpr } from './expr.js';
 import { stateTtls } from './hints.js';
 import { buildInputPlan, stateLayout, withPlan, type InputPlanDraft } from './input-plan.js';
 import { resolveSelect, resolveTableRef, type Catalog, type InputSource } from './input.js';
-import { pushFilter, type JoinDraft, type PlannerOptions } from './join-common.js';
+import { checkStreamInput, pushFilter, type JoinDraft, type PlannerOptions } from './join-common.js';
 import type { TExpr } from './plan.js';
 import type { Scope } from './scope.js';
 import { andAll, conjunctsOf } from './texpr-util.js';
@@ -47,6 +47,8 @@ export function planSemiJoin(cat: Catalog, options: PlannerOptions, select: Sele
   if (q.from.kind === 'join') fail('joinstep supports a subquery over a single table', q.from.keywordSpan);
   let right = q.from.kind === 'table' ? resolveTableRef(cat, q.from) : resolveSelect(cat, q.from.query, 1);
   if (q.from.kind === 'subquery' && q.from.alias) right = { ...right, alias: q.from.alias.value };
+  checkStreamInput(left);
+  checkStreamInput(right);
   const leftWidth = left.columns.length;
   const outer: Scope = { rels: [{ alias: left.alias, tableName: left.refName, columns: left.columns, offset: 0 }] };
   const inner: Scope = { rels: [{ alias: right.alias, tableName: right.refName, columns: right.columns, offset: leftWidth }], parent: outer };

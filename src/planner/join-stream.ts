@@ -8,12 +8,13 @@ import { fail } from './errors.js';
 import { stateTtls } from './hints.js';
 import { buildInputPlan, stateLayout, withPlan, type InputPlanDraft } from './input-plan.js';
 import type { InputSource } from './input.js';
-import { extractIntervalBounds } from './interval.js';
-import { joinedScope, pushFilter, type JoinCtx, type JoinDraft } from './join-common.js';
+import { extractIntervalBounds, identifyTimePredicate } from './interval.js';
+import { checkStreamInput, joinedScope, pushFilter, type JoinCtx, type JoinDraft } from './join-common.js';
 import { outputScope } from './output.js';
 import type { JoinType, Side } from './plan.js';
 import { flinkTypeName } from './type-names.js';
 import { andAll } from './texpr-util.js';
+import { fmtMs } from './sql-text.js';
 
 const JOIN_NAMES: Record<JoinType, string> = { inner: 'InnerJoin', left: 'LeftOuterJoin', right: 'RightOuterJoin', full: 'FullOuterJoin' };
 
@@ -63,6 +64,8 @@ function changeKinds(mode: readonly string[]): string {
 }
 
 export function planStreamJoin(ctx: JoinCtx): JoinDraft {
+  checkStreamInput(ctx.left);
+  checkStreamInput(ctx.right);
   const leftWidth = ctx.left.columns.length;
   const scope = joinedScope(ctx.left, ctx.right);
   const on = conjunctsFromAst(ctx.on, scope, leftWidth, 'ON');
@@ -107,13 +110,16 @@ export function planStreamJoin(ctx: JoinCtx): JoinDraft {
       withPlan(drafts[1], { timeAttr: { index: bounds.rightTime - leftWidth, kind: bounds.kind }, stateTtlSource: 'none' }),
     ];
     const negative = bounds.upperMs < bounds.lowerMs;
-    notes.unshift(`interval join: the condition bounds ${ctx.left.alias}.${lt?.name} between ${ctx.right.alias}.${rt?.name} ${fmtOffset(bounds.lowerMs)} and ${fmtOffset(bounds.upperMs)} (both ${bounds.kind === 'rowtime' ? 'event-time' : 'processing-time'} attributes)`);
+    notes.unshift(`interval join: the condition bounds ${ctx.left.alias}.${lt?.name} between ${ctx.right.alias}.${rt?.name} ${fmtOffset(bounds.lowerMs)} and ${ctx.right.alias}.${rt?.name} ${fmtOffset(bounds.upperMs)} (both ${bounds.kind === 'rowtime' ? 'event-time' : 'processing-time'} attributes)`);
     if (negative) notes.push('the window is empty (upper bound < lower bound): Flink builds no join operator; outer sides are padded with nulls at once and nothing ever matches');
     return {
       family: 'interval', ...base, inputs, ...withPost,
       ...(residual ? { residual } : {}),
       interval: { lowerMs: bounds.lowerMs, upperMs: bounds.upperMs, timeKind: bounds.kind, minCleanupMs: ctx.options.config.minCleanupIntervalMs, negativeWindow: negative },
     };
+  }
+  if (rest.some((c) => identifyTimePredicate(c, scope, leftWidth))) {
+    notes.push('the condition compares the two time attributes, but not as one lower and one upper bound: Flink plans a regular join (IntervalJoinUtil needs both bounds, or one equality), so the comparison is an ordinary condition and state is not cleaned up by time');
   }
   const residual = andAll(rest.map((c) => c.e));
   const ttl = stateTtls(ctx.select.hints, [placed.left, placed.right], ctx.options.config.stateTtlMs);
@@ -129,5 +135,5 @@ export function planStreamJoin(ctx: JoinCtx): JoinDraft {
 }
 
 function fmtOffset(ms: number): string {
-  return ms < 0 ? `- ${-ms} ms` : `+ ${ms} ms`;
+  return ms < 0 ? `- ${fmtMs(-ms)}` : `+ ${fmtMs(ms)}`;
 }

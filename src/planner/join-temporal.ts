@@ -9,12 +9,13 @@ import { fail } from './errors.js';
 import { toTExpr } from './expr.js';
 import { buildInputPlan, withPlan, type InputPlanDraft } from './input-plan.js';
 import { inputUniqueKey, type InputSource } from './input.js';
-import { joinedNames, joinedScope, pushFilter, type JoinCtx, type JoinDraft } from './join-common.js';
+import { checkStreamInput, joinedNames, joinedScope, pushFilter, type JoinCtx, type JoinDraft } from './join-common.js';
 import { qualifiedName } from './connector.js';
 import { outputScope } from './output.js';
 import type { LookupCacheConfig, TExpr, TimeAttrKind } from './plan.js';
 import type { Scope } from './scope.js';
 import { andAll } from './texpr-util.js';
+import { fmtMs } from './sql-text.js';
 import { calciteTypeName, flinkTypeName } from './type-names.js';
 
 const LEFT_ATTR_MESSAGE = "Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field";
@@ -58,9 +59,11 @@ export function planTemporalJoin(ctx: JoinCtx, asOf: Expr): JoinDraft {
         `${ctx.right.refName} (connector ${ctx.right.def.connector}) is not a lookup source: a processing-time AS OF needs a lookup source (connector jdbc or hbase), which Flink plans as a lookup join. To join the versions of a changelog, use the left table's event-time attribute (AS OF ${ctx.left.alias}.<rowtime>) on a versioned table`);
     }
     checkJoinType(ctx);
+    checkStreamInput(ctx.left);
     return planLookup(ctx, scope, leftWidth, period.index);
   }
   checkJoinType(ctx);
+  checkStreamInput(ctx.left);
   return planEventTime(ctx, scope, leftWidth, period.index as number, asOf);
 }
 
@@ -170,11 +173,13 @@ function planLookup(ctx: JoinCtx, scope: Scope, leftWidth: number, procIndex: nu
   ];
   const postFilter = andAll(s.post.map((c) => c.e));
   const res = andAll(residual.map((c) => c.e));
+  const materialize = ctx.options.config.nonDeterministicUpdateStrategy === 'TRY_RESOLVE' && left.plan.changelogMode.some((k) => k !== '+I');
+  if (materialize) notes.push('table.optimizer.non-deterministic-update.strategy = TRY_RESOLVE and the left input updates: Flink keeps the rows emitted per left key (KeyedLookupJoinWrapper) and retracts those instead of looking up again');
   const eqKeys = keys.filter((k) => k.left.k === 'col');
   return {
     family: 'lookup', joinType: ctx.joinType, inputs,
     keys: { left: eqKeys.map((k) => (k.left as { index: number }).index), right: eqKeys.map((k) => k.rightColumn), nullSafe: eqKeys.map(() => false) },
-    lookup: { keys, ...(cache ? { cache } : {}) },
+    lookup: { keys, ...(cache ? { cache } : {}), ...(materialize ? { materialize } : {}) },
     ...(res ? { residual: res } : {}), ...(postFilter ? { postFilter } : {}),
     notes, outScope: outputScope(scope, ctx.joinType), leftWidth,
   };
@@ -194,8 +199,8 @@ function constantKey(c: Conjunct, leftWidth: number, keys: { rightColumn: number
 export function describeCache(c: LookupCacheConfig): string {
   const parts: string[] = [];
   if (c.maxRows !== undefined) parts.push(`max ${c.maxRows} keys`);
-  if (c.expireAfterWriteMs !== undefined) parts.push(`expire ${c.expireAfterWriteMs} ms after write`);
-  if (c.expireAfterAccessMs !== undefined) parts.push(`expire ${c.expireAfterAccessMs} ms after access`);
+  if (c.expireAfterWriteMs !== undefined) parts.push(`expire ${fmtMs(c.expireAfterWriteMs)} after write`);
+  if (c.expireAfterAccessMs !== undefined) parts.push(`expire ${fmtMs(c.expireAfterAccessMs)} after access`);
   parts.push(c.cacheMissingKey ? 'misses cached' : 'misses not cached');
   return `PARTIAL (${c.source === 'legacy' ? 'legacy lookup.cache.* options' : 'lookup.partial-cache.*'}): ${parts.join(', ')}`;
 }

@@ -79,7 +79,10 @@ export interface InputPlan {
   readonly table: string;
   /** The name used in the query (alias, or view name, or table name). */
   readonly alias: string;
-  /** Filter applied to the source row before anything else (view WHERE or pushed-down query WHERE). */
+  /**
+   * Filter over the source row (view WHERE or pushed-down query WHERE), before deduplication; with a
+   * ChangelogNormalize it runs after the normalize, as Flink keeps non-key predicates above it.
+   */
   readonly filter?: TExpr;
   /** Planner-inserted ChangelogNormalize keyed by the source primary key (upsert sources). */
   readonly changelogNormalize?: { readonly key: readonly number[] };
@@ -116,6 +119,12 @@ export interface LookupSpec {
   /** Right-side columns used as lookup keys, paired with the left expressions that supply them. */
   readonly keys: readonly { readonly rightColumn: number; readonly left: TExpr }[];
   readonly cache?: LookupCacheConfig;
+  /**
+   * Flink's KeyedLookupJoinWrapper (table.optimizer.non-deterministic-update.strategy = TRY_RESOLVE
+   * with an updating left input): remembers the rows emitted per left key and retracts those
+   * instead of looking up again (notes §6). Absent = the plain lookup runner.
+   */
+  readonly materialize?: boolean;
 }
 
 export interface SinkPlan {

@@ -26,7 +26,10 @@ export function planSql(script: Script, options: PlannerOptions): PlannerResult 
     for (const s of script.statements) {
       if (s.kind === 'createTable' || s.kind === 'createView') {
         const name = s.name.value;
-        if (tables.has(name) || views.has(name)) {
+        const exists = tables.has(name) || views.has(name);
+        // CREATE TABLE IF NOT EXISTS keeps the first definition, as Flink's catalog does
+        if (exists && s.kind === 'createTable' && s.ifNotExists) continue;
+        if (exists) {
           fail(`Table or view '${name}' already exists`, s.name, 'each CREATE TABLE / CREATE VIEW needs its own name');
         }
         if (s.kind === 'createTable') tables.set(name, planTable(s));

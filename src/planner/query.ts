@@ -4,6 +4,7 @@
  */
 import type { Expr, FromItem, InsertStmt, QueryStmt, Select } from '../sql/ast.js';
 import { fail } from './errors.js';
+import { stateTtls } from './hints.js';
 import { resolveSelect, resolveTableRef, type Catalog, type InputSource } from './input.js';
 import type { JoinCtx, JoinDraft, PlannerOptions } from './join-common.js';
 import { planSemiJoin, subqueryConjunct } from './join-semi.js';
@@ -75,6 +76,11 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     { keys: r.plan.upsertKeys, joinKey: draft.keys.right });
   const upsertKeys = changelogMode.every((k) => k === '+I') ? [] : projectKeys(joinedKeys, proj.exprs);
   const notes = [...draft.notes, ...l.notes, ...r.notes];
+  if (q.hints.some((h) => h.name === 'STATE_TTL') && (draft.family === 'interval' || draft.family === 'temporal' || draft.family === 'lookup')) {
+    // the names are still validated, as Flink's hint resolver does for every query
+    if (q.from.kind === 'join') stateTtls(q.hints, [resolveFrom(cat, q.from.left), resolveFrom(cat, q.from.right)], 0);
+    notes.push(`the STATE_TTL hint applies to regular joins (and aggregations); the ${draft.family} join ignores it`);
+  }
   const sinkDecision = stmt.kind === 'insert'
     ? planSink(stmt, cat.tables, { names: proj.names, types: proj.types, changelogMode, upsertKeys, family: draft.family, joinType: draft.joinType }, options.flinkVersion, options.config.sinkUpsertMaterialize)
     : undefined;

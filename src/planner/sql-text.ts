@@ -53,3 +53,11 @@ export function exprText(e: TExpr, name: (index: number) => string = (i) => `$${
       return `${e.fn}(${e.args.map((a) => exprText(a, name)).join(', ')})`;
   }
 }
+
+/** A duration for people: 3600000 → "1 h", 90000 → "90 s", 1500 → "1500 ms" (sign kept). */
+export function fmtMs(ms: number): string {
+  const a = Math.abs(ms);
+  const units: [number, string][] = [[86_400_000, 'd'], [3_600_000, 'h'], [60_000, 'min'], [1000, 's']];
+  for (const [size, unit] of units) if (a !== 0 && a % size === 0) return `${ms / size} ${unit}`;
+  return `${ms} ms`;
+}

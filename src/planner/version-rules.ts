@@ -2,6 +2,7 @@
  * The flink-version rules a plan runs under, in words for `explain` (notes §2.3, §5.2, §4.1, §10).
  */
 import type { Plan } from './plan.js';
+import { fmtMs } from './sql-text.js';
 
 export function versionNotes(plan: Plan): string[] {
   const v = plan.flinkVersion;
@@ -17,7 +18,7 @@ export function versionNotes(plan: Plan): string[] {
       : `Flink ${v}: with several matches the outer join emits all -D of padded rows first, then all joined rows (before FLINK-37955)`);
   }
   if (plan.family === 'interval' && plan.interval) {
-    out.push(`table.exec.interval-join.min-cleanup-interval = ${plan.interval.minCleanupMs} ms: a row's cleanup timer fires at its time + relative window size + ${plan.interval.minCleanupMs} ms + 1 (Flink 1.18+ default 0)`);
+    out.push(`table.exec.interval-join.min-cleanup-interval = ${fmtMs(plan.interval.minCleanupMs)}: a row's cleanup timer fires at its time + its side's window size + ${fmtMs(plan.interval.minCleanupMs)} + 1 ms (Flink 1.18+ default 0)`);
   }
   return out;
 }

@@ -4,7 +4,8 @@
  * quit, reload, the play timer and the --watch subscription.
  */
 import { useApp, useInput, useStdin } from 'ink';
-import { useEffect, useReducer } from 'react';
+import { useEffect, useReducer, useState } from 'react';
+import type { Timeline } from '../engine/types.js';
 import { Frame } from './Frame.js';
 import { splitKeys } from './keymap.js';
 import { reduce } from './reducer.js';
@@ -13,6 +14,8 @@ import type { Session } from './session.js';
 import { initialState, SPEEDS } from './state.js';
 import { useTerminalSize } from './terminal.js';
 import { makeTheme } from './theme.js';
+
+const SETTLE_MS = 150;
 
 export type ReloadResult = { readonly ok: true; readonly session: Session } | { readonly ok: false; readonly message: string };
 
@@ -68,5 +71,14 @@ export function App({ session, mono = false, reload, watch, onQuit }: AppProps) 
 
   useEffect(() => (watch === undefined ? undefined : watch(() => dispatch({ t: 'fileChanged' }))), [watch]);
 
-  return <Frame lines={screenLines(state, size.columns, size.rows)} theme={makeTheme(state.mono)} />;
+  // A step is settled once no key has moved it for SETTLE_MS: only then do panes run engine
+  // queries that proved slow on this run (on small runs every query is fast and this is moot).
+  const [settledAt, setSettledAt] = useState<{ timeline: Timeline; step: number }>();
+  useEffect(() => {
+    const timer = setTimeout(() => setSettledAt({ timeline: state.session.timeline, step: state.step }), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [state.session.timeline, state.step]);
+  const settled = settledAt?.timeline === state.session.timeline && settledAt.step === state.step;
+
+  return <Frame lines={screenLines({ ...state, settled }, size.columns, size.rows)} theme={makeTheme(state.mono)} />;
 }

@@ -8,21 +8,23 @@ import { clip, type Line, type Segment, seg } from './lines.js';
 import { pickTargets } from './reducer-input.js';
 import { procTimeAt } from './session.js';
 import { SPEEDS, type UiState } from './state.js';
+import { stepView } from './step-view.js';
 import { clock, escapeControl } from './text.js';
 
 export function statusLine(s: UiState): Line {
   const { info, timeline: tl } = s.session;
-  const wm = tl.describeWatermarks(s.step);
+  const wm = stepView(tl, s.step).watermarks;
+  // The scenario name goes last: on a narrow terminal it is what gets clipped, never the step.
   const parts: Segment[] = [
     seg(' joinstep ', { inverse: true, bold: true }),
-    seg(` ${escapeControl(info.name)} `, { bold: true }),
-    seg(`│ step ${s.step}/${tl.length} `),
+    seg(` step ${s.step}/${tl.length} `, { bold: true }),
     seg(`│ proc ${clock(procTimeAt(tl, info.dateMs, s.step), info)} `),
     seg(`│ wm ${clock(wm.join, info)} `, { tone: 'wm' }),
     seg(`│ ${s.playing ? '▶ playing' : '❚❚ paused'} ${SPEEDS[s.speed] ?? 1}/s `, s.playing ? { tone: 'insert' } : { tone: 'muted' }),
   ];
   if (s.mono) parts.push(seg('│ mono '));
   if (s.manual > 0) parts.push(seg(`│ ${s.manual} manual `, { tone: 'key' }));
+  parts.push(seg(`│ ${escapeControl(info.name)}`, { bold: true }));
   return parts;
 }
 

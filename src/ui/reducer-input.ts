@@ -8,6 +8,7 @@ import { parseDuration, parseTimeLiteral } from '../values/time.js';
 import { goStep } from './navigate.js';
 import { MANUAL_POS } from './session.js';
 import type { Mode, Target, UiState } from './state.js';
+import { stepView } from './step-view.js';
 import { emittedText, eventText } from './text.js';
 
 export interface PickTarget extends Target {
@@ -16,7 +17,7 @@ export interface PickTarget extends Target {
 
 /** Every source partition at the current step, as the watermark view lists them. */
 export function pickTargets(s: UiState): PickTarget[] {
-  const wm = s.session.timeline.describeWatermarks(s.step);
+  const wm = stepView(s.session.timeline, s.step).watermarks;
   return wm.tables.flatMap((t) => t.partitions.map((p) => ({ table: t.table, partition: p.partition, idle: p.idle })));
 }
 

@@ -44,6 +44,11 @@ export interface UiState {
   readonly manual: number;
   readonly rows: number;
   readonly columns: number;
+  /**
+   * False while keys arrive faster than slow engine queries run (big runs): panes that need a
+   * slow query show a placeholder until App marks the step settled.
+   */
+  readonly settled?: boolean;
   /** Pending side effect and a counter so the same effect twice still triggers. */
   readonly effect?: { readonly kind: Effect; readonly id: number };
 }

@@ -4,6 +4,8 @@
  * values (`1 h`, `30 min`, `10s`, `100 millis`): an integer then an optional unit, unit case-insensitive.
  */
 
+import { yamlNumberText } from './number-text.js';
+
 export type DurationResult = { ok: true; ms: number } | { ok: false; message: string; hint?: string };
 
 const UNITS: Record<string, number> = {};
@@ -25,7 +27,7 @@ const RE = /^\s*(-?\d+(?:\.\d+)?)\s*([A-Za-zµ]*)\s*$/;
 export function parseDuration(text: string | number): DurationResult {
   if (typeof text === 'number') {
     if (Number.isSafeInteger(text) && text >= 0) return { ok: true, ms: text };
-    return { ok: false, message: `${text} is not a duration: a bare number must be a non-negative integer (ms)`, hint: HINT };
+    return { ok: false, message: `${yamlNumberText(text)} is not a duration: a bare number must be a non-negative integer (ms)`, hint: HINT };
   }
   const m = RE.exec(text);
   if (!m) return { ok: false, message: `"${text}" is not a duration`, hint: HINT };

@@ -5,6 +5,7 @@
 import { WM_MIN } from '../engine/types.js';
 import { zoneOf } from './cast.js';
 import { formatPattern } from './date-format.js';
+import { checkArgumentTypes } from './eval-arg-check.js';
 import * as D from './decimal.js';
 import type { EvalContext, Fn } from './eval-types.js';
 import type { TExpr } from '../planner/plan.js';
@@ -201,5 +202,7 @@ const BUILDERS: Record<string, Builder> = {
 
 export function buildFunction(e: Call, args: readonly Fn[]): Fn | undefined {
   const b = BUILDERS[e.fn];
-  return b ? b(e, args) : undefined;
+  if (b === undefined) return undefined;
+  checkArgumentTypes(e);
+  return b(e, args);
 }

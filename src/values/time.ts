@@ -5,6 +5,7 @@
  * wall-clock literal is read in `ctx.timeZone` (table.local-time-zone).
  */
 import { WM_MAX, WM_MIN } from '../engine/types.js';
+import { yamlNumberText } from './number-text.js';
 import { civilFromDays, civilToMs, daysFromCivil, MS_PER_DAY, resolveZone, wallToInstant } from './zone.js';
 
 export { parseDuration } from './duration.js';
@@ -25,7 +26,8 @@ const DATE_RE = /^(-?\d{4,9})-(\d{1,2})-(\d{1,2})$/;
 const OFFSET_RE = /(Z|[+-]\d{2}(?::?\d{2})?)$/;
 
 function fail(text: string | number, what: string, hint = TIME_HINT): TimeResult {
-  return { ok: false, message: `"${text}" is not a ${what}: ${hint}` };
+  const shown = typeof text === 'number' ? yamlNumberText(text) : text;
+  return { ok: false, message: `"${shown}" is not a ${what}: ${hint}` };
 }
 
 /** Milliseconds of the day of `HH:MM[:SS[.fff]]`, or an error text. Fractions beyond ms are truncated. */

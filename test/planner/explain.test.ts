@@ -23,8 +23,8 @@ describe('formatExplain', () => {
     const text = formatExplain(planOk(`${ORDERS}\n${SHIPMENTS}\nSELECT o.order_id FROM orders o JOIN shipments s ON o.order_id = s.order_id
       AND o.order_time BETWEEN s.ship_time - INTERVAL '30' MINUTE AND s.ship_time;`), 'x');
     expect(text).toContain('family: interval');
-    expect(text).toContain('bounds: o.order_time BETWEEN s.ship_time - 1800000 ms AND s.ship_time + 0 ms');
-    expect(text).toContain('watermark passes t + 1800000 ms');
+    expect(text).toContain('bounds: o.order_time BETWEEN s.ship_time - 30 min AND s.ship_time + 0 ms');
+    expect(text).toContain('watermark passes t + 30 min');
   });
 
   it('explains a regular join state layout, TTL and ChangelogNormalize', () => {
@@ -34,7 +34,7 @@ describe('formatExplain', () => {
     expect(text).toContain('JoinKeyContainsUniqueKey');
     expect(text).toContain('InputSideHasNoUniqueKey');
     expect(text).toContain('ChangelogNormalize');
-    expect(text).toContain('expires 60000 ms after its last write (table.exec.state.ttl');
+    expect(text).toContain('expires 1 min after its last write (table.exec.state.ttl');
     expect(text).toContain('changelog: [+I, -U, +U, -D] (retract changelog)');
   });
 
@@ -43,7 +43,7 @@ describe('formatExplain', () => {
     const text = formatExplain(planOk(`${ORDERS}\n${dim}\nSELECT o.order_id, c.tier FROM orders AS o JOIN customers FOR SYSTEM_TIME AS OF o.proc AS c ON o.customer_id = c.customer_id;`), 'x');
     expect(text).toContain('family: lookup');
     expect(text).toContain('lookup key: c.customer_id = o.customer_id');
-    expect(text).toContain('expire 300000 ms after write');
+    expect(text).toContain('expire 5 min after write');
     expect(text).toContain('proc TIMESTAMP_LTZ(3) NOT NULL *PROCTIME*');
   });
 

@@ -36,6 +36,7 @@ describe('interval join', () => {
     const plan = planOk(q('o.order_id = s.order_id AND o.order_time >= s.ship_time'));
     expect(plan.family).toBe('regular');
     expect(plan.residual).toMatchObject({ k: 'call', fn: '>=' });
+    expect(plan.notes.join('\n')).toContain('not cleaned up by time');
   });
 
   it('plans a regular join when both bounds point the same way', () => {

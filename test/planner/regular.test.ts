@@ -148,3 +148,58 @@ describe('upsert-kafka keys', () => {
     expect(plan.inputs[1].stateLayout).toEqual({ kind: 'JoinKeyContainsUniqueKey', uniqueKey: [0] });
   });
 });
+
+describe('filters on upsert sources', () => {
+  it('pushes WHERE predicates into an upsert input (the engine filters after its ChangelogNormalize)', () => {
+    const plan = planOk(`${ORDERS_UPSERT}\n${CUSTOMERS_UPSERT}\nSELECT o.order_id FROM orders o JOIN customers c ON o.customer_id = c.customer_id
+      WHERE o.amount > 10;`);
+    expect(plan.inputs[0].filter).toMatchObject({ fn: '>' });
+    expect(plan.inputs[0].changelogNormalize).toEqual({ key: [0] });
+    expect(plan.residual).toBeUndefined();
+  });
+
+  it('refuses a jdbc table read as a stream', () => {
+    const e = planErr(`${ORDERS}\nCREATE TABLE customers (customer_id STRING, tier STRING, PRIMARY KEY (customer_id) NOT ENFORCED)
+      WITH ('connector' = 'jdbc', 'url' = 'jdbc:x', 'table-name' = 'c');
+      SELECT o.order_id FROM orders o JOIN customers c ON o.customer_id = c.customer_id;`);
+    expect(e.message).toContain('lookup sources');
+    expect(e.hint).toContain('FOR SYSTEM_TIME AS OF');
+  });
+});
+
+describe('views', () => {
+  it('folds a filtering, projecting view into the input (filter over the source row, projection to the view row)', () => {
+    const plan = planOk(`${ORDERS}\n${SHIPMENTS}
+      CREATE VIEW big_orders AS SELECT order_id AS id, amount * 2 AS doubled, order_time FROM orders WHERE amount > 100;
+      SELECT b.id, b.doubled, s.ship_id FROM big_orders b JOIN shipments s ON b.id = s.order_id;`);
+    const b = plan.inputs[0];
+    expect(b.table).toBe('orders');
+    expect(b.alias).toBe('b');
+    expect(b.columns.map((c) => c.name)).toEqual(['id', 'doubled', 'order_time']);
+    expect(b.columns[2]?.timeAttr).toBe('rowtime');
+    expect(b.project?.[0]).toMatchObject({ k: 'col', index: 0 });
+    expect(b.project?.[1]).toMatchObject({ k: 'call', fn: '*' });
+    // the filter reads the source row: amount is column 3 of orders
+    expect(b.filter).toMatchObject({ fn: '>', args: [expect.objectContaining({ k: 'col', index: 3 }), expect.anything()] });
+    expect(names(plan, 0, plan.keys.left)).toEqual(['id']);
+  });
+
+  it('plans a lookup join with a materializing wrapper under TRY_RESOLVE when the left input updates', () => {
+    const plan = planOk(`${ORDERS_UPSERT.replace('amount DECIMAL(10, 2),', 'amount DECIMAL(10, 2), proc AS PROCTIME(),')}
+      CREATE TABLE customers (customer_id STRING, name STRING, PRIMARY KEY (customer_id) NOT ENFORCED) WITH ('connector' = 'jdbc', 'url' = 'jdbc:x', 'table-name' = 'c');
+      SELECT o.order_id, c.name FROM orders o JOIN customers FOR SYSTEM_TIME AS OF o.proc AS c ON o.customer_id = c.customer_id;`,
+      { config: { nonDeterministicUpdateStrategy: 'TRY_RESOLVE' } });
+    expect(plan.family).toBe('lookup');
+    expect(plan.lookup?.materialize).toBe(true);
+    expect(plan.inputs[0].changelogNormalize).toEqual({ key: [0] });
+  });
+});
+
+describe('a filtering view over an upsert source', () => {
+  it('keeps the filter on the input, next to its ChangelogNormalize', () => {
+    const plan = planOk(`${ORDERS_UPSERT}\n${CUSTOMERS_UPSERT}\nCREATE VIEW big AS SELECT * FROM orders WHERE amount > 10;
+      SELECT b.order_id FROM big b JOIN customers c ON b.customer_id = c.customer_id;`);
+    expect(plan.inputs[0].filter).toMatchObject({ fn: '>' });
+    expect(plan.inputs[0].changelogNormalize).toEqual({ key: [0] });
+  });
+});

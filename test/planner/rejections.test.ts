@@ -109,3 +109,12 @@ describe('query shape', () => {
     expect(e.message).toContain('aggregate function COUNT');
   });
 });
+
+describe('catalog', () => {
+  it('rejects a second table of the same name, unless IF NOT EXISTS', () => {
+    const e = planErr(`${ORDERS}\n${ORDERS}\n${SHIPMENTS}\n${JOIN}`);
+    expect(e.message).toBe("Table or view 'orders' already exists");
+    const ok = planText(`${ORDERS}\n${ORDERS.replace('CREATE TABLE orders', 'CREATE TABLE IF NOT EXISTS orders')}\n${SHIPMENTS}\n${JOIN}`);
+    expect(ok.ok).toBe(true);
+  });
+});

@@ -52,7 +52,7 @@ export function findMatches(
 ): Match[] {
   const tracing = out.tracing !== false;
   const printed = tracing ? printStored(me, row) : '';
-  const stored = liveEntries(other, w, k.key, k.pkey, now, out);
+  const stored = liveEntries(other, w, k, now, out);
   if (stored.length === 0) {
     if (tracing) out.trace({ t: 'no-match', side: me.side, row: printed, reason: `${other.name} holds no row for key ${k.pkey}` });
     return [];

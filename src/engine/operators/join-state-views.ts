@@ -4,13 +4,9 @@
  */
 import type { Row } from '../../values/types.js';
 import type { Collector } from '../types.js';
-import { entryId, liveEntry, printStored, putEntry, removeEntry, type JoinEntry, type SideSpec, type Work } from './join-state.js';
+import { entryId, liveEntry, printStored, putEntry, removeEntry, type JoinEntry, type KeyRef, type SideSpec, type Work } from './join-state.js';
 
-/** Where in the store: the join key (internal and printed). */
-export interface KeyRef {
-  readonly key: string;
-  readonly pkey: string;
-}
+export type { KeyRef } from './join-state.js';
 
 function assocText(spec: SideSpec, assoc: number): string {
   return spec.outer ? `, assoc=${assoc}` : '';
@@ -22,7 +18,7 @@ function assocText(spec: SideSpec, assoc: number): string {
  */
 export function addRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, assoc: number, now: number, out: Collector): void {
   const id = entryId(spec, row);
-  const old = liveEntry(spec, w, k.key, k.pkey, id, now, out);
+  const old = liveEntry(spec, w, k, id, now, out);
   const a = spec.outer ? assoc : -1;
   const tracing = out.tracing !== false;
   const printed = tracing ? printStored(spec, row) : '';
@@ -34,7 +30,7 @@ export function addRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, assoc: n
   putEntry(spec, w, k.key, id, { row, count: 1, assoc: a, seq: w.seq++, at: now });
   if (!tracing) return;
   if (old === undefined) {
-    out.trace({ t: 'state.add', side: spec.side, key: k.pkey, row: printed, detail: `count=1${assocText(spec, a)}` });
+    out.trace({ t: 'state.add', side: spec.side, key: k.pkey, row: printed, detail: `${spec.layout.kind === 'InputSideHasNoUniqueKey' ? 'count=1' : 'stored'}${assocText(spec, a)}` });
   } else {
     const what = spec.layout.kind === 'JoinKeyContainsUniqueKey' ? 'the row of this join key' : 'the row with the same unique key';
     out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printed, detail: `overwrites ${what}, ${printStored(spec, old.row)}${assocText(spec, a)}` });
@@ -48,7 +44,7 @@ export function addRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, assoc: n
  */
 export function retractRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, now: number, out: Collector): void {
   const id = entryId(spec, row);
-  const old = liveEntry(spec, w, k.key, k.pkey, id, now, out);
+  const old = liveEntry(spec, w, k, id, now, out);
   const tracing = out.tracing !== false;
   if (old === undefined) {
     if (tracing) out.trace({ t: 'note', text: `${spec.name}: ${printStored(spec, row)} is not in state (never stored, or expired): nothing to retract` });
@@ -75,7 +71,7 @@ export function retractRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, now:
  * written back with count 1, as Flink does "for state ttl".
  */
 export function updateAssoc(spec: SideSpec, w: Work, k: KeyRef, id: string, seen: JoinEntry, n: number, now: number, out: Collector): void {
-  const cur = liveEntry(spec, w, k.key, k.pkey, id, now, out);
+  const cur = liveEntry(spec, w, k, id, now, out);
   const next: JoinEntry =
     cur === undefined ? { row: seen.row, count: 1, assoc: n, seq: w.seq++, at: now } : { ...cur, row: seen.row, assoc: n, at: now };
   putEntry(spec, w, k.key, id, next);
@@ -84,5 +80,5 @@ export function updateAssoc(spec: SideSpec, w: Work, k: KeyRef, id: string, seen
 
 /** Flink's hasRecord: is this row (by the layout's identity) in state now? */
 export function hasRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, now: number, out: Collector): boolean {
-  return liveEntry(spec, w, k.key, k.pkey, entryId(spec, row), now, out) !== undefined;
+  return liveEntry(spec, w, k, entryId(spec, row), now, out) !== undefined;
 }

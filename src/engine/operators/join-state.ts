@@ -46,6 +46,12 @@ export interface JoinState {
 
 export const EMPTY_JOIN_STATE: JoinState = { sides: [PMAP_EMPTY, PMAP_EMPTY], seq: 0 };
 
+/** Where in the store: the join key, and its printed form (built only when a trace needs it). */
+export interface KeyRef {
+  readonly key: string;
+  readonly pkey: string;
+}
+
 /** What a side's state needs to know about its input. */
 export interface SideSpec {
   readonly side: Side;
@@ -97,20 +103,27 @@ export function printStored(spec: SideSpec, row: Row): string {
   return formatRow('+I', row, spec.types);
 }
 
-function dropExpired(spec: SideSpec, w: Work, key: string, pkey: string, id: string, e: JoinEntry, now: number, out: Collector): void {
-  removeEntry(spec, w, key, id);
+const TS: SqlType = { kind: 'TIMESTAMP', nullable: false, precision: 3 };
+
+/** A processing time as people read it (TIMESTAMP(3) text). */
+export function printTime(ms: number): string {
+  return formatValue(TS, ms);
+}
+
+function dropExpired(spec: SideSpec, w: Work, k: KeyRef, id: string, e: JoinEntry, now: number, out: Collector): void {
+  removeEntry(spec, w, k.key, id);
   if (out.tracing === false) return;
-  const reason = `last written at ${e.at}, TTL ${spec.ttlMs} ms: ${e.at} + ${spec.ttlMs} <= ${now}, so Flink treats it as absent`;
-  out.trace({ t: 'state.expire', side: spec.side, key: pkey, row: printStored(spec, e.row), reason });
+  const reason = `last written ${printTime(e.at)} + TTL ${spec.ttlMs} ms = ${printTime(e.at + spec.ttlMs)} <= now ${printTime(now)}: expired, so Flink treats it as absent`;
+  out.trace({ t: 'state.expire', side: spec.side, key: k.pkey, row: printStored(spec, e.row), reason });
 }
 
 /** The live entries of a join key, in arrival order; expired ones are dropped (and traced). */
-export function liveEntries(spec: SideSpec, w: Work, key: string, pkey: string, now: number, out: Collector): [string, JoinEntry][] {
-  const bucket = pmGet(w.stores[spec.side], key);
+export function liveEntries(spec: SideSpec, w: Work, k: KeyRef, now: number, out: Collector): [string, JoinEntry][] {
+  const bucket = pmGet(w.stores[spec.side], k.key);
   if (bucket === undefined) return [];
   const live: [string, JoinEntry][] = [];
   for (const [id, e] of pmSize(bucket) === 1 ? pmEntries(bucket) : entriesOf(bucket)) {
-    if (isExpired(spec, e, now)) dropExpired(spec, w, key, pkey, id, e, now, out);
+    if (isExpired(spec, e, now)) dropExpired(spec, w, k, id, e, now, out);
     else live.push([id, e]);
   }
   return live;
@@ -122,11 +135,11 @@ export function entriesOf(bucket: PMap<JoinEntry>): [string, JoinEntry][] {
 }
 
 /** One live entry (expired = absent, dropped and traced). */
-export function liveEntry(spec: SideSpec, w: Work, key: string, pkey: string, id: string, now: number, out: Collector): JoinEntry | undefined {
-  const e = pmGet(pmGet(w.stores[spec.side], key) ?? PMAP_EMPTY, id);
+export function liveEntry(spec: SideSpec, w: Work, k: KeyRef, id: string, now: number, out: Collector): JoinEntry | undefined {
+  const e = pmGet(pmGet(w.stores[spec.side], k.key) ?? PMAP_EMPTY, id);
   if (e === undefined) return undefined;
   if (!isExpired(spec, e, now)) return e;
-  dropExpired(spec, w, key, pkey, id, e, now, out);
+  dropExpired(spec, w, k, id, e, now, out);
   return undefined;
 }
 

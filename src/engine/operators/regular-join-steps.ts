@@ -104,7 +104,7 @@ export function accumulate(s: JoinStep): void {
   if (matches.length === 0) {
     if (!me.outer) return;
     // send +I[record+null], state.add(record, 0)
-    emitPadded(s, '+I', me.side, row, why(s, 'pad', `${inputText(s)} has no match in ${other.name}: the ${s.r.joinType} join emits it padded with nulls`));
+    emitPadded(s, '+I', me.side, row, why(s, 'pad', `${inputText(s)} has no match in ${other.name}: the ${s.r.joinType} join emits it padded with nulls, as +I`));
     addRecord(me, w, k, row, 0, now, out);
     return;
   }

@@ -6,12 +6,13 @@
 import type { Emitted } from '../../engine/types.js';
 import { type Line, seg, windowStart } from '../lines.js';
 import type { UiState } from '../state.js';
+import { stepView } from '../step-view.js';
 import { emittedText } from '../text.js';
 import { kindTone } from '../theme.js';
 
 export function changelogLines(s: UiState, height: number): Line[] {
   const tl = s.session.timeline;
-  const size = tl.changelogSize(s.step);
+  const size = stepView(tl, s.step).changelogSize;
   if (size === 0) return [[seg('(nothing emitted yet)', { dim: true })]];
   const focus = s.selected ?? size - 1;
   // Following the newest row: the window ends at the newest row.
@@ -36,7 +37,8 @@ function rowLine(s: UiState, e: Emitted, index: number, numWidth: number, stepWi
 }
 
 export function changelogTitle(s: UiState): [string, string] {
-  const size = s.session.timeline.changelogSize(s.step);
-  const here = s.session.timeline.at(s.step).emitted.length;
+  const view = stepView(s.session.timeline, s.step);
+  const size = view.changelogSize;
+  const here = view.record.emitted.length;
   return ['changelog', `${size} row${size === 1 ? '' : 's'}${here > 0 ? `, ${here} this step` : ''}`];
 }

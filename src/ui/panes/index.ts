@@ -5,6 +5,7 @@
  */
 import { type Line, seg } from '../lines.js';
 import type { PaneId, UiState } from '../state.js';
+import { stepView } from '../step-view.js';
 import { changelogLines, changelogTitle } from './changelog-pane.js';
 import { scrolled, titleLine } from './common.js';
 import { resultLines, resultTitle } from './result-pane.js';
@@ -12,6 +13,13 @@ import { stateLines, stateTitle } from './state-pane.js';
 import { timelineLines } from './timeline-pane.js';
 import { watermarkLines } from './watermark-pane.js';
 import { whyLines, whyTitle } from './why-pane.js';
+
+const WAIT: Line[] = [[seg('… shown when the keys pause', { dim: true })]];
+
+/** A pane that needs a slow engine query draws it only once the step is settled. */
+function heavyReady(s: UiState, query: 'result' | 'state0' | 'state1'): boolean {
+  return s.settled !== false || stepView(s.session.timeline, s.step).ready(query);
+}
 
 interface PaneDef {
   title(s: UiState): [string, string];
@@ -26,11 +34,11 @@ export const PANE_DEFS: Readonly<Record<PaneId, PaneDef>> = {
     title: (s) => ['timeline', `step ${s.step}/${s.session.timeline.length}`],
     view: (s, _w, h) => timelineLines(s, h),
   },
-  left: { title: (s) => [stateTitle(s, 0), ''], lines: (s) => stateLines(s, 0) },
-  right: { title: (s) => [stateTitle(s, 1), ''], lines: (s) => stateLines(s, 1) },
+  left: { title: (s) => [stateTitle(s, 0), ''], lines: (s) => (heavyReady(s, 'state0') ? stateLines(s, 0) : WAIT) },
+  right: { title: (s) => [stateTitle(s, 1), ''], lines: (s) => (heavyReady(s, 'state1') ? stateLines(s, 1) : WAIT) },
   watermarks: { title: () => ['watermarks', ''], lines: (s) => watermarkLines(s) },
   changelog: { title: changelogTitle, view: (s, _w, h) => changelogLines(s, h) },
-  result: { title: resultTitle, lines: (s) => resultLines(s) },
+  result: { title: (s) => (heavyReady(s, 'result') ? resultTitle(s) : ['result', '…']), lines: (s) => (heavyReady(s, 'result') ? resultLines(s) : WAIT) },
   why: { title: (s) => [whyTitle(s), ''], lines: (s, w) => whyLines(s, w) },
 };
 

@@ -8,6 +8,7 @@ import type { StateEntryView, TraceEvent } from '../../engine/types.js';
 import type { Side } from '../../planner/plan.js';
 import { type Line, type Segment, seg } from '../lines.js';
 import type { UiState } from '../state.js';
+import { stepView } from '../step-view.js';
 import { clock, escapeControl } from '../text.js';
 
 function changedRows(trace: readonly TraceEvent[], side: Side): { touched: Set<string>; removed: Line[] } {
@@ -44,8 +45,9 @@ function entryLine(s: UiState, e: StateEntryView, showKey: boolean, changed: boo
 
 export function stateLines(s: UiState, side: Side): Line[] {
   const tl = s.session.timeline;
-  const view = tl.describeState(s.step, side);
-  const { touched, removed } = changedRows(tl.at(s.step).trace, side);
+  const step = stepView(tl, s.step);
+  const view = step.state(side);
+  const { touched, removed } = changedRows(step.record.trace, side);
   const out: Line[] = [[seg(escapeControl(view.layout), { tone: 'muted' })]];
   if (view.entries.length === 0) out.push([seg('(empty)', { dim: true })]);
   let lastKey: string | undefined;

@@ -6,13 +6,15 @@
 import type { PartitionWatermarkView, TableWatermarkView, WatermarkView } from '../../engine/types.js';
 import { type Line, type Segment, seg } from '../lines.js';
 import type { UiState } from '../state.js';
+import { stepView } from '../step-view.js';
 import { clock, escapeControl } from '../text.js';
 import { pad } from './common.js';
 
 export function watermarkLines(s: UiState): Line[] {
   const tl = s.session.timeline;
-  const now = tl.describeWatermarks(s.step);
-  const before = s.step > 0 ? tl.describeWatermarks(s.step - 1) : now;
+  const view = stepView(tl, s.step);
+  const now = view.watermarks;
+  const before = view.previous.watermarks;
   const c = (ms: number): string => clock(ms, s.session.info);
   const out: Line[] = [];
   const nameWidth = Math.max(...now.tables.map((t) => t.table.length), 4);

@@ -5,6 +5,7 @@
 import { type Line, seg } from '../lines.js';
 import { procTimeAt } from '../session.js';
 import type { UiState } from '../state.js';
+import { stepView } from '../step-view.js';
 import { emittedText, escapeControl } from '../text.js';
 import { kindTone } from '../theme.js';
 import { reasonText, whyNot } from '../why.js';
@@ -24,7 +25,8 @@ export function whyLines(s: UiState, width: number): Line[] {
       return out;
     }
   }
-  const rec = tl.at(s.step);
+  const view = stepView(tl, s.step);
+  const rec = view.record;
   const out: Line[] = [];
   if (rec.event?.note !== undefined) out.push(...text(`note: ${escapeControl(rec.event.note)}`, { tone: 'note' }));
   if (s.step === 0) return [...out, ...text('step 0: nothing has happened yet; n steps forward.', { dim: true })];
@@ -36,7 +38,7 @@ export function whyLines(s: UiState, width: number): Line[] {
     }
     return out;
   }
-  const reasons = whyNot(rec, tl.describeWatermarks(s.step), info, procTimeAt(tl, info.dateMs, s.step));
+  const reasons = whyNot(rec, view.watermarks, info, procTimeAt(tl, info.dateMs, s.step));
   out.push([seg(`nothing came out of step ${s.step}`, { bold: true })]);
   if (reasons.length === 0) out.push(...text('this event changed nothing the join can see'));
   for (const r of reasons) out.push(...text(reasonText(r), r.kind === 'dropped' || r.kind === 'expired' ? { tone: 'warn' } : {}));

@@ -1,0 +1,59 @@
+/**
+ * `joinstep test` on a scenario that loaded: run each query that has expectations and compare
+ * its changelog (exact, in order) and final result (any order) with them.
+ */
+import { runScenario } from '../engine/run.js';
+import { formatDiagnostic } from '../scenario/diagnostic.js';
+import type { Expectation, Scenario } from '../scenario/types.js';
+import { diffLines, sameMultiset } from './diff.js';
+import { runtimeFailure } from './runtime-error.js';
+
+export type Verdict =
+  | { readonly status: 'pass' }
+  | { readonly status: 'skip' }
+  | { readonly status: 'fail'; readonly details: readonly string[] };
+
+export function checkRun(scenario: Scenario): Verdict {
+  const expect = scenario.expect;
+  if (expect === undefined) return { status: 'skip' };
+  if (expect.queries === undefined) {
+    const details = checkQuery(scenario, 0, expect);
+    return details.length === 0 ? { status: 'pass' } : { status: 'fail', details };
+  }
+  const checked = scenario.queries.map((q, i) => ({ name: q.name, index: i, expect: expect.queries?.[q.name] })).filter((q) => q.expect !== undefined);
+  if (checked.length === 0) return { status: 'skip' };
+  const details = checked.flatMap((q) => {
+    const own = checkQuery(scenario, q.index, q.expect!);
+    return own.length === 0 ? [] : [`query ${q.name}:`, ...own.map((l) => `  ${l}`)];
+  });
+  return details.length === 0 ? { status: 'pass' } : { status: 'fail', details };
+}
+
+/** The failure lines for one query; none when it meets its expectation. */
+function checkQuery(scenario: Scenario, index: number, expect: Expectation): string[] {
+  if (expect.error !== undefined) {
+    const plan = scenario.queries[index]?.plan;
+    return [`expected planning to fail with: ${expect.error}`, `but it planned a ${plan?.family ?? '?'} ${plan?.joinType ?? ''} join`];
+  }
+  let output: ReturnType<typeof runScenario>;
+  try {
+    output = runScenario(scenario, index);
+  } catch (error) {
+    const diagnostic = runtimeFailure(scenario, error);
+    if (diagnostic === undefined) throw error;
+    return formatDiagnostic(diagnostic).split('\n');
+  }
+  const details: string[] = [];
+  if (expect.changelog !== undefined && !sameSequence(expect.changelog, output.lines)) {
+    details.push('changelog (- expected, + actual):', ...diffLines(expect.changelog, output.lines).map((l) => `  ${l}`));
+  }
+  if (expect.result !== undefined && !sameMultiset(expect.result, output.result)) {
+    const sortedExpected = [...expect.result].sort();
+    details.push('result (- expected, + actual, sorted):', ...diffLines(sortedExpected, output.result).map((l) => `  ${l}`));
+  }
+  return details;
+}
+
+function sameSequence(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((line, i) => line === b[i]);
+}

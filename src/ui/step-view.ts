@@ -1,0 +1,91 @@
+/**
+ * What the panes read about one step, each engine query made at most once per (timeline, step).
+ * A frame asks for the result, the state views and the watermarks from several panes (titles,
+ * bodies, scroll limits); on a big run each query can cost milliseconds, so they are memoized
+ * here, lazily, for the few most recent steps.
+ */
+import type { StateView, StepRecord, Timeline, WatermarkView } from '../engine/types.js';
+import type { Side } from '../planner/plan.js';
+
+/** A query slower than this is deferred until the keys pause (see `ready`). */
+const SLOW_MS = 8;
+type HeavyQuery = 'result' | 'state';
+const slowQueries = new WeakMap<Timeline, Set<HeavyQuery>>();
+
+function timed<T>(timeline: Timeline, query: HeavyQuery, f: () => T): T {
+  const start = performance.now();
+  const value = f();
+  if (performance.now() - start > SLOW_MS) {
+    let slow = slowQueries.get(timeline);
+    if (slow === undefined) slowQueries.set(timeline, (slow = new Set()));
+    slow.add(query);
+  }
+  return value;
+}
+
+export class StepView {
+  private rec?: StepRecord;
+  private wm?: WatermarkView;
+  private states: [StateView?, StateView?] = [];
+  private rows?: readonly string[];
+  private size?: number;
+
+  constructor(
+    readonly timeline: Timeline,
+    readonly step: number,
+  ) {}
+
+  get record(): StepRecord {
+    return (this.rec ??= this.timeline.at(this.step));
+  }
+
+  get watermarks(): WatermarkView {
+    return (this.wm ??= this.timeline.describeWatermarks(this.step));
+  }
+
+  /** The watermarks one step earlier (to highlight what moved). */
+  get previous(): StepView {
+    return stepView(this.timeline, Math.max(0, this.step - 1));
+  }
+
+  state(side: Side): StateView {
+    return (this.states[side] ??= timed(this.timeline, 'state', () => this.timeline.describeState(this.step, side)));
+  }
+
+  get result(): readonly string[] {
+    return (this.rows ??= timed(this.timeline, 'result', () => this.timeline.result(this.step)));
+  }
+
+  /**
+   * Whether a heavy query can be answered without a noticeable delay: already computed, or
+   * never seen slow on this timeline. While keys arrive faster than a slow query runs, the
+   * panes that need it wait for the keys to pause instead of holding up every frame.
+   */
+  ready(query: 'result' | 'state0' | 'state1'): boolean {
+    if (query === 'result' ? this.rows !== undefined : this.states[query === 'state0' ? 0 : 1] !== undefined) return true;
+    return !(slowQueries.get(this.timeline)?.has(query === 'result' ? 'result' : 'state') ?? false);
+  }
+
+  get changelogSize(): number {
+    return (this.size ??= this.timeline.changelogSize(this.step));
+  }
+}
+
+const KEEP = 4;
+const cache = new WeakMap<Timeline, Map<number, StepView>>();
+
+export function stepView(timeline: Timeline, step: number): StepView {
+  let views = cache.get(timeline);
+  if (views === undefined) cache.set(timeline, (views = new Map()));
+  let view = views.get(step);
+  if (view === undefined) {
+    view = new StepView(timeline, step);
+    views.set(step, view);
+    // Maps iterate in insertion order: drop the oldest views.
+    for (const key of views.keys()) {
+      if (views.size <= KEEP) break;
+      views.delete(key);
+    }
+  }
+  return view;
+}

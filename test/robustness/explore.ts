@@ -1,0 +1,33 @@
+import fc from 'fast-check';
+import { SEEDS } from './seeds.js';
+import { applyAll, mutationsArb, rowMutationsArb } from './yaml-mutators.js';
+import { mutateSqlBlockInFile, riskyMutationsArb, sqlMutationsArb } from './sql-mutators.js';
+import { checkScenarioText, explainFailure } from './check.js';
+
+const mode = process.argv[2] ?? 'yaml';
+const n = Number(process.argv[3] ?? 2000);
+const seedArb = fc.constantFrom(...SEEDS);
+const arb =
+  mode === 'yaml'
+    ? fc.tuple(seedArb, mutationsArb).map(([s, ms]) => applyAll(s.text, ms))
+    : mode === 'rows'
+      ? fc.tuple(seedArb, rowMutationsArb).map(([s, ms]) => applyAll(s.text, ms))
+      : mode === 'risky'
+        ? fc.tuple(seedArb, riskyMutationsArb).map(([s, ms]) => mutateSqlBlockInFile(s.text, ms))
+        : fc.tuple(seedArb, sqlMutationsArb).map(([s, ms]) => mutateSqlBlockInFile(s.text, ms));
+const samples = fc.sample(arb, { numRuns: n, seed: Number(process.argv[4] ?? 1) });
+const buckets = new Map<string, { count: number; text: string; ex: string }>();
+const kinds: Record<string, number> = {};
+const t0 = Date.now();
+for (const text of samples) {
+  const o = checkScenarioText(text);
+  kinds[o.kind] = (kinds[o.kind] ?? 0) + 1;
+  for (const p of o.problems) {
+    const key = p.split('\n')[0]!.replace(/mutant\.yaml:\d+:\d+/, 'F').replace(/`[^`]*`/g, '`_`').replace(/\d+/g, 'N').slice(0, 140);
+    const b = buckets.get(key);
+    if (b) b.count++;
+    else buckets.set(key, { count: 1, text, ex: explainFailure(text, o) });
+  }
+}
+console.log(kinds, (Date.now() - t0) + 'ms');
+for (const [k, b] of buckets) console.log(`\n#### ${b.count}x ${k}\n${b.ex.slice(0, 3000)}`);

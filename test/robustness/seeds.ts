@@ -1,0 +1,46 @@
+/**
+ * The valid files the fuzzers start from: every bundled scenario and every spec example.
+ * Mutating real files reaches deep into the loader, planner and engine; random text alone
+ * would rarely get past the YAML parser.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DIRS = [join(ROOT, 'scenarios'), fileURLToPath(new URL('../../../shared/spec/examples/', import.meta.url))];
+
+export interface Seed {
+  readonly name: string;
+  readonly text: string;
+}
+
+function readDir(dir: string): Seed[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => n.endsWith('.yaml') || n.endsWith('.yml'))
+    .sort()
+    .map((n) => ({ name: n, text: readFileSync(join(dir, n), 'utf8') }));
+}
+
+export const SEEDS: readonly Seed[] = DIRS.flatMap(readDir);
+
+/** The SQL of each seed (its `sql: |` block, de-indented), for the parser fuzzer. */
+export const SQL_SEEDS: readonly string[] = SEEDS.map((s) => sqlBlockOf(s.text)).filter((s) => s.length > 0);
+
+function sqlBlockOf(text: string): string {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => /^sql:\s*[|>]/.test(l));
+  if (start < 0) return '';
+  const body: string[] = [];
+  for (const l of lines.slice(start + 1)) {
+    if (l.length > 0 && !/^\s/.test(l)) break;
+    body.push(l.replace(/^ {2}/, ''));
+  }
+  return body.join('\n');
+}

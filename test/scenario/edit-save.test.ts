@@ -1,0 +1,87 @@
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { editScenarioText, saveScenarioFile } from '../../src/scenario/edit.js';
+import { nodeSaveFs } from '../../src/scenario/save-file.js';
+import type { SaveFs } from '../../src/scenario/save-file.js';
+
+const OLD = 'name: x\nevents:\n  - { note: a }   # kept\n';
+
+function fresh(): { dir: string; path: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'joinstep-save-'));
+  const path = join(dir, 'scenario.yaml');
+  writeFileSync(path, OLD);
+  return { dir, path };
+}
+
+function edit(text: string): string {
+  const r = editScenarioText(text, { kind: 'insert', index: 1, event: { note: 'b' } });
+  if (!r.ok) throw new Error(r.message);
+  return r.text;
+}
+
+describe('saveScenarioFile', () => {
+  it('replaces the file, keeps the previous content as .bak and leaves no temporary file', async () => {
+    const { dir, path } = fresh();
+    const next = edit(OLD);
+    await saveScenarioFile(path, next);
+    expect(readFileSync(path, 'utf8')).toBe(next);
+    expect(readFileSync(`${path}.bak`, 'utf8')).toBe(OLD);
+    expect(readdirSync(dir).sort()).toEqual(['scenario.yaml', 'scenario.yaml.bak']);
+  });
+
+  it('keeps the file mode', async () => {
+    const { path } = fresh();
+    chmodSync(path, 0o600);
+    await saveScenarioFile(path, edit(OLD));
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it('creates a new file without a .bak', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'joinstep-save-'));
+    const path = join(dir, 'new.yaml');
+    await saveScenarioFile(path, OLD);
+    expect(readFileSync(path, 'utf8')).toBe(OLD);
+    expect(existsSync(`${path}.bak`)).toBe(false);
+  });
+
+  it('leaves the original intact when the rename fails after the temporary file was written', async () => {
+    const { dir, path } = fresh();
+    const written: string[] = [];
+    const failing: SaveFs = {
+      ...nodeSaveFs,
+      async writeSynced(p, data, mode) {
+        await nodeSaveFs.writeSynced(p, data, mode);
+        written.push(readFileSync(p, 'utf8'));
+      },
+      rename: async () => {
+        throw Object.assign(new Error('simulated crash before rename'), { code: 'EIO' });
+      },
+    };
+    const next = edit(OLD);
+    await expect(saveScenarioFile(path, next, failing)).rejects.toThrow('simulated crash before rename');
+    // The new text did reach the temporary file: the crash really was between write and rename.
+    expect(written).toEqual([next]);
+    expect(readFileSync(path, 'utf8')).toBe(OLD);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('survives a crash that also leaves the temporary file behind, and saves fine afterwards', async () => {
+    const { dir, path } = fresh();
+    // A process that dies cannot clean up: neither the rename nor the unlink happens.
+    const crashed: SaveFs = {
+      ...nodeSaveFs,
+      rename: async () => {
+        throw new Error('killed');
+      },
+      unlink: async () => undefined,
+    };
+    await expect(saveScenarioFile(path, edit(OLD), crashed)).rejects.toThrow('killed');
+    expect(readFileSync(path, 'utf8')).toBe(OLD);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toHaveLength(1);
+    const next = edit(OLD);
+    await saveScenarioFile(path, next);
+    expect(readFileSync(path, 'utf8')).toBe(next);
+  });
+});
