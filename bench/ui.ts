@@ -20,6 +20,8 @@ export interface UiBenchResult {
   readonly jumpMs: number;
   /** After a key and the 150 ms settle pause: the time to draw the panes that need slow engine queries. */
   readonly settleMs: number;
+  /** CPU time of the app process per step / back key (median): robust to a loaded machine. */
+  readonly cpuMs: number;
   readonly bytesPerFrame: number;
   /** Spawn of `node bin/joinstep.mjs FILE` to its first frame on a pty (median), if `script` exists. */
   readonly coldStartMs?: number;
@@ -97,6 +99,7 @@ export function formatUiBench(r: UiBenchResult): string {
   return [
     `ui (${r.events.toLocaleString('en-US')} events, 200x60; medians; target < 16 ms per key)`,
     `  step ${f(r.stepMs)}   back ${f(r.backMs)}   jump ${f(r.jumpMs)}   (${Math.round(r.bytesPerFrame)} bytes/frame)`,
+    `  CPU per step / back key ${f(r.cpuMs)}`,
     `  settled frame after a pause (result and state panes, beyond the 150 ms settle delay) ${f(r.settleMs)}`,
     `  first frame in-process ${f(r.firstFrameMs)} (timeline built in ${f(r.timelineMs)})`,
     `  cold start to first frame (node bin/joinstep.mjs, pty 120x40) ${f(r.coldStartMs)}`,

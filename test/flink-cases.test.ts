@@ -16,11 +16,6 @@ const DIR = 'test/flink-cases';
  * Scenario file → why joinstep differs from Flink there (details in README.md, "Discrepancies").
  */
 const KNOWN_DISCREPANCIES: Readonly<Record<string, string>> = {
-  // TemporalJoinITCase.testEventTimeTemporalJoinWithDeduplicateLastView: the Deduplicate (keep last
-  // row) feeding the versioned side of an event-time temporal join must not produce UPDATE_BEFORE
-  // (the join consumes ONLY_UPDATE_AFTER), but joinstep sends -U, which the temporal join stores as
-  // a retraction version at the OLD row's rowtime and so hides that version: order 1 loses its match.
-  'temporal-itcase-dedup-last-view.yaml': 'Deduplicate before a versioned side emits -U',
   // JoinITCase.testLeftJoinOnRowKeyWithNonEquiCondition (JoinITCase @ 11575fcf): a +U replacing a
   // stored row on an InputSideHasUniqueKey side that no longer satisfies the non-equi condition
   // retracts the old match and re-pads (and the reverse un-pads). joinstep 2.4 follows the operator

@@ -40,8 +40,15 @@ export interface SideRuntime {
   readonly input: InputPlan;
   readonly table: TableRuntime;
   readonly filter?: Compiled;
-  /** Over a ChangelogNormalize the filter runs on its output (an update must retract the old row). */
+  /** Over a ChangelogNormalize the filter is not applied to the source row (an update must retract the old row). */
   readonly filterAfterNormalize: boolean;
+  /**
+   * Flink 2.1+ (FLINK-37390) pushes the filter into ChangelogNormalize (an update leaving the
+   * filter becomes -D of the stored row); 2.0 runs it as a Calc on the normalized changelog.
+   */
+  readonly filterInNormalize: boolean;
+  /** Flink 2.2+ (FLINK-38217): a +U equal in content to the stored row counts as identical. */
+  readonly normalizeIgnoresKind: boolean;
   readonly normalizeKey?: readonly number[];
   readonly dedup?: { readonly key: readonly number[]; readonly orderBy: number; readonly rowtime: boolean; readonly keepLast: boolean };
   /** ChangelogNormalize / Deduplicate send -U only when the consumer wants it. */
@@ -121,12 +128,16 @@ function sideRuntime(plan: Plan, side: Side, table: TableRuntime): SideRuntime {
     table,
     filter: input.filter === undefined ? undefined : compile(input.filter),
     filterAfterNormalize: input.changelogNormalize !== undefined,
+    filterInNormalize: input.changelogNormalize !== undefined && plan.flinkVersion >= '2.1',
+    normalizeIgnoresKind: plan.flinkVersion >= '2.2',
     normalizeKey: input.changelogNormalize?.key,
     dedup:
       dd === undefined
         ? undefined
         : { key: dd.key, orderBy: dd.orderBy, keepLast: dd.keepLast, rowtime: table.def.columns[dd.orderBy]?.timeAttr !== 'proctime' },
-    generateUpdateBefore: !input.dropUpdateBefore,
+    // A Deduplicate / ChangelogNormalize sends -U only when its consumer asks for it: the
+    // versioned side of a temporal join never does (its changelog mode has no -U).
+    generateUpdateBefore: input.changelogMode.includes('-U'),
     dropUpdateBefore: input.dropUpdateBefore,
     project: input.project?.map(compile),
     inputTypes: input.columns.map((c) => c.type),

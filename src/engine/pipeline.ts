@@ -3,11 +3,12 @@
  * sources, keyed by the primary key) → Deduplicate (ROW_NUMBER keep-last view) →
  * DropUpdateBefore → projection → the operator.
  *
- * ChangelogNormalize follows DeduplicateFunctionHelper.processLastRowOnChangelog: +I/+U with no
- * previous row → +I; the same row again → nothing (unless state TTL is on); otherwise -U old, +U
- * new; -U/-D → -D of the *stored* row (the input may carry only the key), nothing if none stored.
- * Over a normalize the filter runs on its output, so that an update leaving the filter still
- * retracts the old row.
+ * ChangelogNormalize follows DeduplicateFunctionHelper.processLastRowOnChangelog(WithFilter):
+ * +I/+U with no previous row → +I; the same row again → nothing (unless state TTL is on; before
+ * 2.2 a +U never equals the stored +I row); otherwise -U old, +U new; -U/-D → -D of the *stored*
+ * row (the input may carry only the key), nothing if none stored. From 2.1 the input's filter is
+ * evaluated inside it: a first row failing it is not stored, an update failing it deletes the
+ * stored row (-D). In 2.0 the filter is a Calc over the normalized changelog.
  */
 import { formatRow } from '../values/format.js';
 import type { Row, RowKind } from '../values/types.js';
@@ -42,34 +43,56 @@ function traceNormalize(w: Work, sr: SideRuntime, kind: RowKind, row: Row, out: 
   w.trace({ t: 'normalize', table: sr.table.name, in: formatRow(kind, row, types), out: out.map(([k, r]) => formatRow(k, r, types)), reason });
 }
 
+/** Whether +I/+U `row` counts as the stored row again (the equaliser compared RowKind before 2.2). */
+function identical(w: Work, sr: SideRuntime, kind: RowKind, prev: Row, row: Row): boolean {
+  if (stateTtlEnabled(w)) return false;
+  if (kind === '+U' && !sr.normalizeIgnoresKind) return false;
+  return rowsEqual(prev, row, undefined, sr.table.proctimeColumns);
+}
+
 function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKind, row: Row): void {
   const k = rowKey(row, key);
   const state = w.sides[sr.side];
   const prev = pmGet(state.normalize, k);
+  const filter = sr.filterInNormalize ? sr.filter : undefined;
   const out: [RowKind, Row][] = [];
+  let store: Row | null | undefined; // undefined = state unchanged, null = cleared
   let reason: string;
   if (isAccumulate(kind)) {
     if (prev === undefined) {
-      out.push(['+I', row]);
-      reason = 'first row for this key';
-    } else if (!stateTtlEnabled(w) && rowsEqual(prev, row, undefined, sr.table.proctimeColumns)) {
+      if (filter !== undefined && filter(row, w.evalCtx) !== true) {
+        reason = 'first row for this key does not pass the filter: not stored';
+      } else {
+        out.push(['+I', row]);
+        store = row;
+        reason = 'first row for this key';
+      }
+    } else if (identical(w, sr, kind, prev, row)) {
       reason = 'identical to the stored row: dropped';
+    } else if (filter !== undefined && filter(row, w.evalCtx) !== true) {
+      out.push(['-D', prev]);
+      store = null;
+      reason = 'the new row no longer passes the filter: the stored row is deleted';
     } else {
       if (sr.generateUpdateBefore) out.push(['-U', prev]);
       out.push(['+U', row]);
+      store = row;
       reason = 'replaces the stored row';
     }
-    w.setSide(sr.side, { ...state, normalize: pmSet(state.normalize, k, row) });
   } else if (prev !== undefined) {
     out.push(['-D', prev]);
+    store = null;
     reason = 'deletes the stored row (sent in full)';
-    w.setSide(sr.side, { ...state, normalize: pmDelete(state.normalize, k) });
   } else {
     reason = 'no stored row for this key: nothing to delete';
   }
+  if (store !== undefined) {
+    w.setSide(sr.side, { ...state, normalize: store === null ? pmDelete(state.normalize, k) : pmSet(state.normalize, k, store) });
+  }
   traceNormalize(w, sr, kind, row, out, `ChangelogNormalize: ${reason}`);
   for (const [ok, or] of out) {
-    if (sr.filter !== undefined && !passes(w, sr, ok, or)) continue;
+    // Flink 2.0: the filter is a Calc over the normalized changelog.
+    if (sr.filter !== undefined && !sr.filterInNormalize && !passes(w, sr, ok, or)) continue;
     afterNormalize(w, sr, ok, or);
   }
 }

@@ -3,6 +3,7 @@
  * result types and the validator's rejections ("Cannot apply ...", unknown columns).
  */
 import type { BinaryExpr, CaseExpr, Expr, Span } from '../sql/ast.js';
+import { isCastSupported } from '../values/cast.js';
 import type { SqlType } from '../values/types.js';
 import { fail } from './errors.js';
 import { callToTExpr } from './functions.js';
@@ -79,6 +80,10 @@ export function toTExpr(e: Expr, scope: Scope): TExpr {
       const arg = toTExpr(e.operand, scope);
       const target = resolveTypeAst(e.type);
       if (!target.ok) fail(target.message, e.type, target.hint);
+      if (arg.type.kind !== 'NULL' && !isCastSupported(arg.type, target.type)) {
+        fail(`Cast function cannot convert value of type ${calciteTypeName(arg.type)} to type ${calciteTypeName(target.type)}`, e,
+          `Flink has no cast from ${flinkTypeName(arg.type)} to ${flinkTypeName(target.type)}; go through STRING or a numeric type if that is what you mean`);
+      }
       const nullable = e.try || arg.type.nullable;
       return { k: 'cast', type: withNullable(target.type, nullable), arg, try: e.try };
     }

@@ -4,6 +4,8 @@
  * syntax error comes earlier in the text (Flink's JavaCC lexer is lazy and behaves the same way).
  */
 
+import { charAt, escapeInvisible } from './lexer-text.js';
+
 export type TokenKind =
   | 'word' // plain identifier or keyword; compare keywords through `upper`
   | 'quoted' // backtick-quoted identifier; `value` is unescaped
@@ -85,14 +87,14 @@ export function tokenize(text: string): Token[] {
     } else if (ch === "'") {
       const end = scanQuoted(text, i, "'");
       if (end < 0) {
-        return fail(i, lineEnd(text, i), `Lexical error: Encountered: <EOF> after : "${text.slice(i, Math.min(lineEnd(text, i), i + 20))}"`, 'unterminated string literal');
+        return fail(i, lineEnd(text, i), `Lexical error: Encountered: <EOF> after : "${escapeInvisible(text.slice(i, Math.min(lineEnd(text, i), i + 20)))}"`, 'unterminated string literal');
       }
       push('string', i, end, text.slice(i + 1, end - 1).replaceAll("''", "'"));
       i = end;
     } else if (ch === '`') {
       const end = scanQuoted(text, i, '`');
       if (end < 0) {
-        return fail(i, lineEnd(text, i), `Lexical error: Encountered: <EOF> after : "${text.slice(i, Math.min(lineEnd(text, i), i + 20))}"`, 'unterminated quoted identifier: a closing ` is missing');
+        return fail(i, lineEnd(text, i), `Lexical error: Encountered: <EOF> after : "${escapeInvisible(text.slice(i, Math.min(lineEnd(text, i), i + 20)))}"`, 'unterminated quoted identifier: a closing ` is missing');
       }
       push('quoted', i, end, text.slice(i + 1, end - 1).replaceAll('``', '`'));
       i = end;
@@ -114,7 +116,9 @@ export function tokenize(text: string): Token[] {
     } else if (ch === '"') {
       return fail(i, i + 1, 'Lexical error: Encountered: "\\""', "Flink quotes identifiers with backticks (`name`) and strings with single quotes ('text')");
     } else {
-      return fail(i, i + 1, `Lexical error: Encountered: "${ch}"`, `the character '${ch}' is not valid here`);
+      // the whole character (both halves of a surrogate pair), escaped if it is invisible
+      const c = charAt(text, i);
+      return fail(i, i + c.len, `Lexical error: Encountered: "${c.shown}"`, `the character '${c.shown}' is not valid here`);
     }
   }
   if (hintStart >= 0) {

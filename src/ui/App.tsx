@@ -7,6 +7,7 @@ import { useApp, useInput, useStdin } from 'ink';
 import { useEffect, useReducer, useState } from 'react';
 import type { Timeline } from '../engine/types.js';
 import { Frame } from './Frame.js';
+import { hasDeferred } from './panes/index.js';
 import { splitKeys } from './keymap.js';
 import { reduce } from './reducer.js';
 import { screenLines } from './screen.js';
@@ -74,11 +75,13 @@ export function App({ session, mono = false, reload, watch, onQuit }: AppProps) 
   // A step is settled once no key has moved it for SETTLE_MS: only then do panes run engine
   // queries that proved slow on this run (on small runs every query is fast and this is moot).
   const [settledAt, setSettledAt] = useState<{ timeline: Timeline; step: number }>();
+  const settled = settledAt?.timeline === state.session.timeline && settledAt.step === state.step;
+  const deferred = !settled && hasDeferred(state);
   useEffect(() => {
+    if (!deferred) return;
     const timer = setTimeout(() => setSettledAt({ timeline: state.session.timeline, step: state.step }), SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [state.session.timeline, state.step]);
-  const settled = settledAt?.timeline === state.session.timeline && settledAt.step === state.step;
+  }, [state.session.timeline, state.step, deferred]);
 
   return <Frame lines={screenLines({ ...state, settled }, size.columns, size.rows)} theme={makeTheme(state.mono)} />;
 }

@@ -1,5 +1,10 @@
-/** Prints the frame's lines. Adjacent segments with the same style are merged to keep Ink's per-node cost down. */
+/**
+ * Prints the frame's lines. Adjacent segments with the same style are merged, and each line is a
+ * memoized component keyed by its content, so React skips the lines a key press did not change
+ * (Ink still builds the whole output string; see stack-spike §3).
+ */
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import type { Segment } from './lines.js';
 import type { Theme } from './theme.js';
 
@@ -17,17 +22,33 @@ function merge(line: readonly Segment[]): Segment[] {
   return out;
 }
 
+/** A string that changes whenever the line's text or styles do. */
+function signature(line: readonly Segment[]): string {
+  let sig = '';
+  for (const s of line) sig += `${s.tone ?? ''}${s.bold === true ? 'b' : ''}${s.inverse === true ? 'i' : ''}${s.dim === true ? 'd' : ''}\u0000${s.text}\u0001`;
+  return sig;
+}
+
+const FrameLine = memo(
+  function FrameLine({ line, theme }: { line: readonly Segment[]; theme: Theme; sig: string }) {
+    return (
+      <Text wrap="truncate">
+        {merge(line).map((s, i) => (
+          <Text key={i} color={theme.color(s.tone)} bold={s.bold === true} inverse={s.inverse === true} dimColor={s.dim === true}>
+            {s.text}
+          </Text>
+        ))}
+      </Text>
+    );
+  },
+  (a, b) => a.sig === b.sig && a.theme.mono === b.theme.mono,
+);
+
 export function Frame({ lines, theme }: { lines: readonly (readonly Segment[])[]; theme: Theme }) {
   return (
     <Box flexDirection="column">
       {lines.map((line, y) => (
-        <Text key={y} wrap="truncate">
-          {merge(line).map((s, i) => (
-            <Text key={i} color={theme.color(s.tone)} bold={s.bold === true} inverse={s.inverse === true} dimColor={s.dim === true}>
-              {s.text}
-            </Text>
-          ))}
-        </Text>
+        <FrameLine key={y} line={line} theme={theme} sig={signature(line)} />
       ))}
     </Box>
   );

@@ -50,7 +50,10 @@ export function keyBar(s: UiState): Line {
   const parts: Segment[] = prefix === undefined ? [] : [seg(` run to the next… `, { tone: 'key', bold: true })];
   // A message (result of the last key) takes the front of the bar until the next key.
   if (s.message !== undefined) parts.push(seg(` ${escapeControl(s.message)} `, { tone: 'warn', bold: true, inverse: true }), seg(' '));
-  for (const b of KEYMAP) {
+  // `?` and `q` first: on a narrow terminal the bar is clipped at the right, and these two must stay.
+  const first = (c: string): number => (c === 'help' ? 0 : c === 'quit' ? 1 : 2);
+  const ordered = [...KEYMAP].sort((x, y) => first(x.command) - first(y.command));
+  for (const b of ordered) {
     if (b.prefix !== prefix || (prefix === undefined && b.bar === undefined)) continue;
     const key = keyLabel(b.keys[0] ?? '');
     parts.push(seg(` ${key}`, { tone: 'key', bold: true }), seg(` ${prefix === undefined ? (b.bar ?? '') : b.help} `));

@@ -47,12 +47,6 @@ export function textWidth(text: string): number {
   return w;
 }
 
-export function lineWidth(line: Line): number {
-  let w = 0;
-  for (const s of line) w += textWidth(s.text);
-  return w;
-}
-
 /** Cuts text to at most `width` cells, marking the cut with an ellipsis. */
 export function clip(text: string, width: number): string {
   if (width <= 0) return '';

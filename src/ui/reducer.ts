@@ -7,7 +7,7 @@
 import { STEP_EMIT, STEP_EXPIRE, STEP_LATE_DROP, STEP_RETRACT, STEP_WATERMARK } from '../engine/types.js';
 import { type CommandId, lookupKey } from './keymap.js';
 import { goStep } from './navigate.js';
-import { insertManual, onPickKey, onPromptKey, pickTargets } from './reducer-input.js';
+import { onPickKey, onPromptKey, pickTargets } from './reducer-input.js';
 import { maxScroll, pageSize } from './scroll.js';
 import { type Action, type Effect, PANES, SPEEDS, type UiState } from './state.js';
 
@@ -148,4 +148,3 @@ function scrollBy(s: UiState, delta: number): UiState {
   return { ...s, scroll: { ...s.scroll, [s.focus]: next } };
 }
 
-export { goStep, insertManual };

@@ -60,7 +60,7 @@ export async function startApp(options: StartOptions): Promise<number> {
 }
 
 /** Polling survives editors that save by renaming a new file over the old one (fs.watch does not). */
-function watchPath(file: string, onChange: () => void): () => void {
+export function watchPath(file: string, onChange: () => void): () => void {
   const listener = (cur: { mtimeMs: number }, prev: { mtimeMs: number }): void => {
     if (cur.mtimeMs !== prev.mtimeMs) onChange();
   };

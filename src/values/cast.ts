@@ -11,6 +11,7 @@ import { castText, formatPlain, fromCanonical, toType, truncate } from './decima
 import { javaDoubleToString, javaFloatToString } from './java-number.js';
 import { formatDate, formatSqlTime, formatSqlTimestamp, truncateToPrecision } from './time.js';
 import type { SqlType, TypeKind } from './types.js';
+import { SqlRuntimeError } from './sql-error.js';
 import { isApproxKind, isCharKind, isIntKind, toDec, toNum, wrapBig, wrapInt } from './value-kinds.js';
 import { instantToWall, MS_PER_DAY } from './zone.js';
 
@@ -172,6 +173,21 @@ export function castFn(from: SqlType, to: SqlType): CastFn {
   }
   if (k === from.kind) return (v) => v;
   return toTemporalFn(from, to);
+}
+
+/**
+ * Whether Flink has a cast from `from` to `to` at all: the planner can reject the others at plan
+ * time, pointing at the CAST, as Flink's validator does. (Compiled anyway, such a cast throws
+ * "Cast function cannot convert value of type ..." before any row, so it cannot point at one.)
+ */
+export function isCastSupported(from: SqlType, to: SqlType): boolean {
+  try {
+    castFn(from, to);
+    return true;
+  } catch (error) {
+    if (error instanceof SqlRuntimeError) return false;
+    throw error;
+  }
 }
 
 /** Whether a value of `from` can be used as `to` without any conversion. */

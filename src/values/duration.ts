@@ -5,6 +5,7 @@
  */
 
 import { yamlNumberText } from './number-text.js';
+import { printableResult } from './printable.js';
 
 export type DurationResult = { ok: true; ms: number } | { ok: false; message: string; hint?: string };
 
@@ -25,6 +26,10 @@ const HINT = 'write an integer and a unit: 250 ms, 5 s, 30 min, 2 h, 1 d (a bare
 const RE = /^\s*(-?\d+(?:\.\d+)?)\s*([A-Za-zµ]*)\s*$/;
 
 export function parseDuration(text: string | number): DurationResult {
+  return printableResult(parseDurationRaw(text));
+}
+
+function parseDurationRaw(text: string | number): DurationResult {
   if (typeof text === 'number') {
     if (Number.isSafeInteger(text) && text >= 0) return { ok: true, ms: text };
     return { ok: false, message: `${yamlNumberText(text)} is not a duration: a bare number must be a non-negative integer (ms)`, hint: HINT };

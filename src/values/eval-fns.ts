@@ -53,15 +53,19 @@ function codePoints(s: string): number {
   return n;
 }
 
-/** Flink's SUBSTRING: 1-based, a negative start counts from the end, by code points. */
-function substring(s: string, pos: number, len?: number): string {
+/**
+ * Flink's SUBSTRING (BinaryStringDataUtil.substringSQL): 1-based, a negative start counts from the
+ * end, by code points. A start before the first character gives '' (it is not clamped to 1), and
+ * a negative length gives NULL.
+ */
+function substring(s: string, pos: number, len?: number): string | null {
+  if (len !== undefined && len < 0) return null;
   const cps = Array.from(s);
   const n = cps.length;
-  let start = pos > 0 ? pos - 1 : pos < 0 ? n + pos : 0;
-  let end = len === undefined ? n : start + len;
-  end = Math.min(end, n);
-  start = Math.max(start, 0);
-  return start >= end ? '' : cps.slice(start, end).join('');
+  const start = pos > 0 ? pos - 1 : pos < 0 ? n + pos : 0;
+  if (start < 0 || start >= n) return '';
+  const end = len === undefined || n - start < len ? n : start + len;
+  return cps.slice(start, end).join('');
 }
 
 function toTimestampLtz(e: Call, args: readonly Fn[]): Fn {

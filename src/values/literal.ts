@@ -6,6 +6,7 @@
 import { castText } from './decimal.js';
 import { parseDuration } from './duration.js';
 import { parseDateText, parseTimeLiteral, parseTimeOfDay, truncateToPrecision, type ValueContext } from './time.js';
+import { printableResult } from './printable.js';
 import { typeName } from './type-name.js';
 import type { SqlType, TypeKind, Value } from './types.js';
 
@@ -112,6 +113,10 @@ function parseTime(type: SqlType, s: ScalarInput): ValueResult {
 }
 
 export function parseValue(type: SqlType, scalar: ScalarInput, ctx: ValueContext): ValueResult {
+  return printableResult(parseValueRaw(type, scalar, ctx));
+}
+
+function parseValueRaw(type: SqlType, scalar: ScalarInput, ctx: ValueContext): ValueResult {
   if (scalar.yamlType === 'null') return ok(null);
   switch (type.kind) {
     case 'STRING':

@@ -6,6 +6,7 @@
  */
 import { WM_MAX, WM_MIN } from '../engine/types.js';
 import { yamlNumberText } from './number-text.js';
+import { printableResult } from './printable.js';
 import { civilFromDays, civilToMs, daysFromCivil, MS_PER_DAY, resolveZone, wallToInstant } from './zone.js';
 
 export { parseDuration } from './duration.js';
@@ -63,11 +64,15 @@ export function parseDateText(text: string): number | string {
  * clock is read in `ctx.timeZone` (an explicit trailing `Z` / `+08:00` wins); without, it is kept as is.
  */
 export function parseTimeLiteral(text: string | number, ctx: ValueContext, ltz = false): TimeResult {
+  return printableResult(parseTimeLiteralRaw(text, ctx, ltz));
+}
+
+function parseTimeLiteralRaw(text: string | number, ctx: ValueContext, ltz: boolean): TimeResult {
   if (typeof text === 'number') {
     return Number.isSafeInteger(text) ? { ok: true, ms: text } : fail(text, 'time', 'an epoch-millisecond time must be an integer');
   }
   let t = text.trim();
-  if (/^-?\d+$/.test(t)) return parseTimeLiteral(Number(t), ctx, ltz);
+  if (/^-?\d+$/.test(t)) return parseTimeLiteralRaw(Number(t), ctx, ltz);
   let explicitOffset: string | undefined;
   const om = /[T ]\d/.test(t) ? OFFSET_RE.exec(t) : null;
   if (om) {

@@ -4,6 +4,8 @@
  * ids (`Europe/Berlin`) through Intl, so daylight-saving transitions are those of the host's tz data.
  */
 
+import { printableResult } from './printable.js';
+
 /** Offset of the zone from UTC, in ms, at an instant. */
 export type OffsetFn = (instantMs: number) => number;
 
@@ -18,7 +20,7 @@ const cache = new Map<string, ZoneResult>();
 export function resolveZone(id: string): ZoneResult {
   let r = cache.get(id);
   if (!r) {
-    r = resolveUncached(id.trim());
+    r = printableResult(resolveUncached(id.trim()));
     cache.set(id, r);
   }
   return r;

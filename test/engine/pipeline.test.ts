@@ -71,14 +71,43 @@ describe('ChangelogNormalize', () => {
     expect(r.seen.map((s) => s[1])).toEqual(['+I', '+U']);
   });
 
-  it('the filter runs after the normalize, so an update leaving the filter still retracts', () => {
+  const gt5 = call('>', { kind: 'BOOLEAN', nullable: true }, col(2, INT), lit(5));
+  const withVersion = (p: Plan, v: Plan['flinkVersion']): Plan => ({ ...p, flinkVersion: v });
+
+  it('2.1+: the filter runs inside the normalize: an update leaving it deletes the stored row', () => {
     const r = recorder();
-    const filter = call('>', { kind: 'BOOLEAN', nullable: true }, col(2, INT), lit(5));
-    runSteps(scenario(normalized({ filter }), [ev.row('rates', ['EUR', 1, 10]), ev.row('rates', ['EUR', 2, 3])]), r.factory);
+    runSteps(scenario(normalized({ filter: gt5 }), [ev.row('rates', ['EUR', 1, 10]), ev.row('rates', ['EUR', 2, 3]), ev.row('rates', ['EUR', 3, 12])]), r.factory);
+    expect(r.seen).toEqual([
+      [1, '+I', ['EUR', 1, 10]],
+      [1, '-D', ['EUR', 1, 10]],
+      [1, '+I', ['EUR', 3, 12]],
+    ]);
+  });
+
+  it('2.1+: a first row failing the filter is not stored, so a later delete emits nothing', () => {
+    const r = recorder();
+    runSteps(scenario(normalized({ filter: gt5 }), [ev.row('rates', ['EUR', 1, 3]), ev.row('rates', ['EUR', null, null], '-D')]), r.factory);
+    expect(r.seen).toEqual([]);
+  });
+
+  it('2.0: the filter is a Calc over the normalized changelog: the update leaves a lone -U', () => {
+    const r = recorder();
+    const p = withVersion(normalized({ filter: gt5 }), '2.0');
+    runSteps(scenario(p, [ev.row('rates', ['EUR', 1, 10]), ev.row('rates', ['EUR', 2, 3])]), r.factory);
     expect(r.seen).toEqual([
       [1, '+I', ['EUR', 1, 10]],
       [1, '-U', ['EUR', 1, 10]],
     ]);
+  });
+
+  it('a +U equal to the stored row: dropped from 2.2 (FLINK-38217), -U/+U before', () => {
+    const events = [ev.row('rates', ['EUR', 1, 10]), ev.row('rates', ['EUR', 1, 10], '+U')];
+    const newer = recorder();
+    runSteps(scenario(withVersion(normalized(), '2.2'), events), newer.factory);
+    expect(newer.seen.map((s) => s[1])).toEqual(['+I']);
+    const older = recorder();
+    runSteps(scenario(withVersion(normalized(), '2.1'), events), older.factory);
+    expect(older.seen.map((s) => s[1])).toEqual(['+I', '-U', '+U']);
   });
 });
 

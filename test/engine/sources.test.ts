@@ -117,3 +117,17 @@ describe('idleness', () => {
     expect(out).toEqual([WM_MIN, 50, 100, 100, 100, 300]);
   });
 });
+
+describe('idle timeout and the active event', () => {
+  it('an `active` partition whose idle deadline has passed goes idle again at the next check (only rows reset it)', () => {
+    const cfg = { ...CONFIG, idleTimeoutMs: 1000 };
+    const { recs } = runSteps(scenario(P, [ev.note(1500), ev.active('orders'), ev.note(1500), ev.row('orders', ['a', 5, 'o1']), ev.note(2400)], { config: cfg }));
+    expect(recs[0]!.snapshot.tables[0]!.valve.idle).toBe(true);
+    expect(recs[1]!.snapshot.tables[0]!.valve.idle).toBe(false);
+    expect(recs[2]!.snapshot.tables[0]!.valve.idle).toBe(true);
+    // the row re-activates it and moves its deadline to 1500 + 1000
+    expect(recs[3]!.snapshot.tables[0]!.valve.idle).toBe(false);
+    expect(recs[4]!.snapshot.tables[0]!.valve.idle).toBe(false);
+    expect(recs[4]!.snapshot.tables[0]!.idleAt[0]).toBe(2500);
+  });
+});

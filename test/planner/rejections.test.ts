@@ -118,3 +118,11 @@ describe('catalog', () => {
     expect(ok.ok).toBe(true);
   });
 });
+
+describe('CAST', () => {
+  it('rejects a cast Flink does not have', () => {
+    const e = planErr(`${ORDERS}\n${SHIPMENTS}\nSELECT CAST(o.order_time AS INT) FROM orders o JOIN shipments s ON o.order_id = s.order_id;`);
+    expect(e.message).toBe('Cast function cannot convert value of type TIMESTAMP(3) to type INTEGER');
+    expect(e.at).toBe('CAST(o.order_time AS INT)');
+  });
+});

@@ -6,6 +6,7 @@
  * can print the mutant next to what went wrong.
  */
 import { runScenario } from '../../src/engine/run.js';
+import { createTimeline } from '../../src/engine/timeline.js';
 import { formatExplain } from '../../src/planner/explain.js';
 import { runtimeFailure } from '../../src/cli/runtime-error.js';
 import { formatDiagnostic } from '../../src/scenario/diagnostic.js';
@@ -39,6 +40,8 @@ export function diagnosticProblems(text: string, d: Diagnostic, file = FILE): st
     if (shown.includes(word) && !text.includes(word)) out.push(`message leaks "${word}"`);
   }
   if (STACK.test(shown)) out.push('message looks like a stack trace');
+  // ESC, a bidi override or a zero-width character would act on (or hide in) the user's terminal
+  if (/[\p{Cc}\p{Cf}\p{Cs}]/u.test(shown.replaceAll('\n', ''))) out.push(`message holds a raw invisible character ${JSON.stringify(shown)}`);
   return out.map((p) => `${p}: ${shown}`);
 }
 
@@ -74,6 +77,7 @@ function runAll(text: string, scenario: Scenario): Outcome {
     try {
       const out = runScenario(scenario, q);
       lines.push(`query ${q}`, ...out.lines, '--result', ...out.result, JSON.stringify(out.json));
+      lines.push(...timelineEnd(scenario, q));
     } catch (error) {
       const e = error instanceof Error ? error : new Error(String(error));
       const d = runtimeFailure(scenario, e);
@@ -83,6 +87,20 @@ function runAll(text: string, scenario: Scenario): Outcome {
     }
   }
   return { kind: 'ran', signature: lines.join('\n'), problems: [] };
+}
+
+/** What the app shows at the last step (state of both sides, watermarks, result): the app's path. */
+function timelineEnd(scenario: Scenario, q: number): string[] {
+  const t = createTimeline(scenario, q);
+  const last = t.length;
+  t.at(last);
+  return [
+    '--timeline',
+    ...t.result(last),
+    JSON.stringify(t.describeState(last, 0)),
+    JSON.stringify(t.describeState(last, 1)),
+    JSON.stringify(t.describeWatermarks(last)),
+  ];
 }
 
 function outcomeOnce(text: string): Outcome {

@@ -49,7 +49,7 @@ describe('nasty files given to joinstep run', () => {
   it('binary garbage', () => {
     // a fixed pseudo-random byte soup (a tiny LCG), so every run sees the same file
     let x = 12345;
-    const bytes = Buffer.alloc(4096, 0).map(() => ((x = (x * 1103515245 + 12345) >>> 0) >>> 16) & 0xff);
+    const bytes = Buffer.from(Array.from({ length: 4096 }, () => ((x = (x * 1103515245 + 12345) >>> 0) >>> 16) & 0xff));
     const path = file('garbage.yaml', bytes);
     expectCleanDiagnostic(cli(['run', path]), path);
   });

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
-import { SEEDS } from './seeds.js';
+import { BAD_SEEDS, SEEDS } from './seeds.js';
 import { applyAll, mutationsArb, rowMutationsArb } from './yaml-mutators.js';
 import { mutateSqlBlockInFile, riskyMutationsArb, sqlMutationsArb } from './sql-mutators.js';
 import { checkScenarioText, explainFailure } from './check.js';
 
 const mode = process.argv[2] ?? 'yaml';
 const n = Number(process.argv[3] ?? 2000);
-const seedArb = fc.constantFrom(...SEEDS);
+const seedArb = fc.constantFrom(...(mode === 'bad' ? BAD_SEEDS : SEEDS));
 const arb =
-  mode === 'yaml'
+  mode === 'yaml' || mode === 'bad'
     ? fc.tuple(seedArb, mutationsArb).map(([s, ms]) => applyAll(s.text, ms))
     : mode === 'rows'
       ? fc.tuple(seedArb, rowMutationsArb).map(([s, ms]) => applyAll(s.text, ms))

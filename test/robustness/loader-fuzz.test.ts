@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkScenarioText, explainFailure } from './check.js';
-import { SEEDS } from './seeds.js';
+import { BAD_SEEDS, SEEDS } from './seeds.js';
 import { mutateSqlBlockInFile, riskyMutationsArb, sqlMutationsArb } from './sql-mutators.js';
 import { applyAll, mutationsArb, rowMutationsArb } from './yaml-mutators.js';
 
@@ -46,6 +46,13 @@ describe('mutated scenario files', () => {
     );
   });
 
+  it('mutations of the files that already fail (test/fixtures/bad)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...BAD_SEEDS), mutationsArb, (seed, ms) => holds(applyAll(seed.text, ms))),
+      params,
+    );
+  });
+
   it('edge values in rows and events (most still load and reach the engine)', () => {
     fc.assert(
       fc.property(seedArb, rowMutationsArb, (seed, ms) => holds(applyAll(seed.text, ms))),
@@ -71,12 +78,11 @@ describe('mutated scenario files', () => {
     const kinds = new Set<string>();
     const texts = fc.sample(fc.tuple(seedArb, rowMutationsArb), { numRuns: 60, seed: 7 });
     for (const [seed, ms] of texts) kinds.add(checkScenarioText(applyAll(seed.text, ms)).kind);
-    const broken = fc.sample(fc.tuple(seedArb, sqlMutationsArb), { numRuns: 20, seed: 7 });
-    for (const [seed, ms] of broken) {
-      const text = mutateSqlBlockInFile(seed.text, ms);
-      expect(text).not.toBe(seed.text);
-      kinds.add(checkScenarioText(text).kind);
-    }
-    expect([...kinds].sort()).toEqual(expect.arrayContaining(['ran', 'rejected']));
+    const risky = fc.sample(fc.tuple(seedArb, riskyMutationsArb), { numRuns: 60, seed: 7 });
+    for (const [seed, ms] of risky) kinds.add(checkScenarioText(mutateSqlBlockInFile(seed.text, ms)).kind);
+    const broken = fc.sample(fc.tuple(seedArb, sqlMutationsArb), { numRuns: 40, seed: 7 });
+    const changed = broken.filter(([seed, ms]) => mutateSqlBlockInFile(seed.text, ms) !== seed.text).length;
+    expect(changed).toBeGreaterThanOrEqual(36);
+    expect([...kinds].sort()).toEqual(['ran', 'rejected', 'runtime-error']);
   });
 });

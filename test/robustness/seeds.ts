@@ -30,6 +30,9 @@ function readDir(dir: string): Seed[] {
 
 export const SEEDS: readonly Seed[] = DIRS.flatMap(readDir);
 
+/** Files that must already fail (test/fixtures/bad): mutating them walks the error paths further. */
+export const BAD_SEEDS: readonly Seed[] = readDir(join(ROOT, 'test', 'fixtures', 'bad'));
+
 /** The SQL of each seed (its `sql: |` block, de-indented), for the parser fuzzer. */
 export const SQL_SEEDS: readonly string[] = SEEDS.map((s) => sqlBlockOf(s.text)).filter((s) => s.length > 0);
 

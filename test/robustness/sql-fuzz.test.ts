@@ -23,6 +23,8 @@ function problems(text: string, r: ParseResult): string[] {
   if (e.message.trim() === '') out.push('empty message');
   const shown = `${e.message}\n${e.hint ?? ''}`;
   if (LEAKS.test(shown) && !LEAKS.test(text)) out.push(`message leaks an internal value: ${shown}`);
+  // an ESC or a bidi override in a message acts on the user's terminal; a lone surrogate is a cut character
+  if (/[\p{Cc}\p{Cf}\p{Cs}]/u.test(shown.replace(/\n/, ''))) out.push(`message holds a raw invisible character: ${JSON.stringify(shown)}`);
   return out;
 }
 

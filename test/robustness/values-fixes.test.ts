@@ -5,10 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run.js';
 import { loadScenarioText } from '../../src/scenario/load.js';
+import { isCastSupported } from '../../src/values/cast.js';
+import { parseValue } from '../../src/values/literal.js';
+import { resolveZone } from '../../src/values/zone.js';
 import { compileExpr } from '../../src/values/eval.js';
 import { SqlRuntimeError } from '../../src/values/sql-error.js';
 import { parseDuration, parseTimeLiteral } from '../../src/values/time.js';
-import { call, col, INT, lit, STR, T, TS } from '../values/texpr.js';
+import { call, cast, col, INT, lit, STR, T, TS } from '../values/texpr.js';
 import { checkScenarioText } from './check.js';
 
 const CTX = { dateMs: 0, timeZone: 'UTC' };
@@ -110,5 +113,74 @@ describe('text functions given a value of another type', () => {
     }
     expect(() => runScenario(loaded.scenario)).toThrow(SqlRuntimeError);
     expect(checkScenarioText(text, true).problems).toEqual([]);
+  });
+});
+
+describe('SUBSTRING at the edges, as Flink\'s BinaryStringDataUtil.substringSQL', () => {
+  const ev = (...args: ReturnType<typeof lit>[]) => compileExpr(call('SUBSTRING', STR, ...args))([], { procTime: 0, timeZone: 'UTC' });
+  const s = lit('abc', STR);
+
+  // a start before the first character was clamped to 1: SUBSTRING('abc', -5, 2) gave 'ab'
+  it('a negative start before the beginning gives the empty string', () => {
+    expect(ev(s, lit(-5, INT), lit(2, INT))).toBe('');
+    expect(ev(s, lit(-4, INT))).toBe('');
+  });
+
+  it('a negative length gives NULL', () => {
+    expect(ev(s, lit(2, INT), lit(-1, INT))).toBe(null);
+  });
+
+  it('the ordinary cases are unchanged', () => {
+    expect(ev(s, lit(-3, INT))).toBe('abc');
+    expect(ev(s, lit(-2, INT), lit(1, INT))).toBe('b');
+    expect(ev(s, lit(0, INT), lit(2, INT))).toBe('ab');
+    expect(ev(s, lit(4, INT))).toBe('');
+    expect(ev(s, lit(3, INT), lit(99, INT))).toBe('c');
+    expect(ev(s, lit(1, INT), lit(0, INT))).toBe('');
+    expect(ev(lit('a😀b', STR), lit(2, INT), lit(1, INT))).toBe('😀');
+  });
+});
+
+describe('isCastSupported: for the planner to reject impossible casts at plan time', () => {
+  it('knows the casts Flink has and the ones it has not', () => {
+    expect(isCastSupported(T('BOOLEAN'), TS)).toBe(false);
+    expect(isCastSupported(TS, INT)).toBe(false);
+    expect(isCastSupported(T('BIGINT'), T('DATE'))).toBe(false);
+    expect(isCastSupported(STR, INT)).toBe(true);
+    expect(isCastSupported(INT, STR)).toBe(true);
+    expect(isCastSupported(T('DECIMAL', 10, 2), T('BOOLEAN'))).toBe(true);
+    expect(isCastSupported(STR, TS)).toBe(true);
+  });
+});
+
+describe('invisible characters in value messages are escaped', () => {
+  const RAW = /[\p{Cc}\p{Cf}\p{Cs}]/u;
+  const scalar = (text: string) => ({ text, yamlType: 'string' as const, quoted: true });
+  const shown = (r: { ok: boolean }) => (r.ok ? '' : `${(r as { message: string }).message}\n${(r as { hint?: string }).hint ?? ''}`);
+
+  // "column `ts`: "\x1b[2J" is not a time" cleared the terminal when printed
+  it('parseValue, parseTimeLiteral, parseDuration, resolveZone', () => {
+    const texts = [
+      shown(parseValue(TS, scalar('\x1b[2J'), CTX)),
+      shown(parseValue(T('DECIMAL', 10, 2), scalar('\u202e1'), CTX)),
+      shown(parseValue(INT, scalar('\u0000'), CTX)),
+      shown(parseTimeLiteral('09:\u200b30', CTX)),
+      shown(parseDuration('5 \x07s')),
+      shown(resolveZone('Europe/\x1b')),
+    ];
+    for (const t of texts) {
+      expect(t).not.toBe('');
+      expect(t.split('\n')[0]).not.toMatch(RAW);
+      expect(t).toMatch(/\\u(001b|202e|0000|200b|0007)/);
+    }
+  });
+
+  it('a failed CAST of a row value', () => {
+    const f = compileExpr(cast(col(0, STR), INT));
+    expect(() => f(['\x1b[2J'], { procTime: 0, timeZone: 'UTC' })).toThrow("Cannot cast '\\u001b[2J' to INT");
+  });
+
+  it('visible text is unchanged', () => {
+    expect(shown(parseValue(INT, scalar('é😀'), CTX))).toContain('"é😀"');
   });
 });

@@ -238,4 +238,21 @@ describe('a what-if edit on the side-by-side scenario', () => {
     expect(ev.kind === 'row' ? ev.table : '').toBe('rates');
     expect(ev.pos.line).toBe(text.slice(0, text.indexOf('  - { at: "09:30", to: orders')).split('\n').length);
   });
+
+  it('inserts every kind of event as one the loader reads back as that kind', () => {
+    const path = join(BUNDLED, 'side-by-side-rate-change.yaml');
+    let text = readFileSync(path, 'utf8');
+    const kinds = [
+      { watermark: 'rates', to: '11:30' },
+      { idle: 'orders' },
+      { active: 'orders', partition: 0 },
+      { advance: '5 min', note: 'later' },
+      { note: 'just a note', at: '12:00' },
+    ];
+    for (const event of kinds) text = edited(text, { kind: 'insert', index: 8, event }).text;
+    const loaded = loadScenarioText(path, text);
+    if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`).join('\n'));
+    // Each insert went to index 8, so they end up in reverse order.
+    expect(loaded.scenario.events.slice(8).map((e) => e.kind)).toEqual(['note', 'advance', 'active', 'idle', 'watermark']);
+  });
 });

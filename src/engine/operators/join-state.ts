@@ -112,7 +112,12 @@ export function printTime(ms: number): string {
 
 function dropExpired(spec: SideSpec, w: Work, k: KeyRef, id: string, e: JoinEntry, now: number, out: Collector): void {
   removeEntry(spec, w, k.key, id);
-  if (out.tracing === false) return;
+  // Flags (STEP_EXPIRE) are derived from traces even in bulk runs: always send the event,
+  // but skip building its text when nobody reads it.
+  if (out.tracing === false) {
+    out.trace({ t: 'state.expire', side: spec.side, key: '', row: '', reason: '' });
+    return;
+  }
   const reason = `last written ${printTime(e.at)} + TTL ${spec.ttlMs} ms = ${printTime(e.at + spec.ttlMs)} <= now ${printTime(now)}: expired, so Flink treats it as absent`;
   out.trace({ t: 'state.expire', side: spec.side, key: k.pkey, row: printStored(spec, e.row), reason });
 }

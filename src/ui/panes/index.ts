@@ -21,6 +21,12 @@ function heavyReady(s: UiState, query: 'result' | 'state0' | 'state1'): boolean 
   return s.settled !== false || stepView(s.session.timeline, s.step).ready(query);
 }
 
+/** Whether some pane of this step waits for a slow query (so App must settle the step). */
+export function hasDeferred(s: UiState): boolean {
+  const view = stepView(s.session.timeline, s.step);
+  return !view.ready('result') || !view.ready('state0') || !view.ready('state1');
+}
+
 interface PaneDef {
   title(s: UiState): [string, string];
   /** All lines, for panes that scroll by offset. */
