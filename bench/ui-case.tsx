@@ -1,6 +1,6 @@
 /**
  * The UI benchmark's measuring process (bundled by bench/ui.ts with production React, like the
- * shipped CLI): the real App rendered by Ink into a fake 200x60 TTY, timing each key press until
+ * shipped CLI): the real App rendered by Ink into a fake TTY (200x60 unless told), timing each key press until
  * Ink writes the next frame. Prints one JSON line.
  */
 import { EventEmitter } from 'node:events';
@@ -65,6 +65,8 @@ const median = (xs: number[]): number => {
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 40));
 
 export interface UiCaseResult {
+  columns: number;
+  rows: number;
   events: number;
   timelineMs: number;
   firstFrameMs: number;
@@ -76,13 +78,13 @@ export interface UiCaseResult {
   bytesPerFrame: number;
 }
 
-async function main(family: Family, n: number, keys: number): Promise<UiCaseResult> {
+async function main(family: Family, n: number, keys: number, columns: number, rows: number): Promise<UiCaseResult> {
   const scenario = benchScenario(family, n);
   const t0 = performance.now();
   const timeline = createTimeline(scenario);
   const timelineMs = performance.now() - t0;
   const stdin = new FakeStdin();
-  const stdout = new FakeStdout(200, 60);
+  const stdout = new FakeStdout(columns, rows);
   const first = stdout.nextWrite();
   const t1 = performance.now();
   const app = render(<App session={{ info: sessionInfo(scenario), timeline }} />, {
@@ -149,10 +151,10 @@ async function main(family: Family, n: number, keys: number): Promise<UiCaseResu
     await pause();
   }
   app.unmount();
-  return { events: n, timelineMs, firstFrameMs, stepMs: median(step), backMs: median(back), jumpMs: median(jump), cpuMs, settleMs: median(settle), bytesPerFrame };
+  return { columns, rows, events: n, timelineMs, firstFrameMs, stepMs: median(step), backMs: median(back), jumpMs: median(jump), cpuMs, settleMs: median(settle), bytesPerFrame };
 }
 
-const [family = 'temporal', n = '100000', keys = '40'] = process.argv.slice(2);
-const result = await main(family as Family, Number(n), Number(keys));
+const [family = 'temporal', n = '100000', keys = '40', columns = '200', rows = '60'] = process.argv.slice(2);
+const result = await main(family as Family, Number(n), Number(keys), Number(columns), Number(rows));
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 export interface UiBenchResult {
+  readonly columns: number;
+  readonly rows: number;
   readonly events: number;
   readonly timelineMs: number;
   /** Render of the first frame in-process (App mounted on an already computed timeline). */
@@ -30,7 +32,7 @@ export interface UiBenchResult {
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
 
-async function keyCase(events: number, keys: number): Promise<Omit<UiBenchResult, 'coldStartMs'>> {
+async function keyCase(events: number, keys: number, columns: number, rows: number): Promise<Omit<UiBenchResult, 'coldStartMs'>> {
   const dir = mkdtempSync(join(tmpdir(), 'joinstep-bench-ui-'));
   try {
     const bundle = join(dir, 'ui-case.mjs');
@@ -48,7 +50,7 @@ async function keyCase(events: number, keys: number): Promise<Omit<UiBenchResult
       alias: { 'react-devtools-core': join(ROOT, 'build-stubs', 'react-devtools-core.mjs') },
       banner: { js: "import {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);" },
     });
-    const child = spawnSync(process.execPath, [bundle, 'temporal', String(events), String(keys)], {
+    const child = spawnSync(process.execPath, [bundle, 'temporal', String(events), String(keys), String(columns), String(rows)], {
       encoding: 'utf8',
       env: { ...process.env, CI: 'false' },
       maxBuffer: 1 << 20,
@@ -83,26 +85,37 @@ function coldStart(file: string): Promise<number> {
   });
 }
 
-export async function benchUi(options: { events?: number; keys?: number; coldRuns?: number } = {}): Promise<UiBenchResult> {
+/** Key-to-frame at each terminal size (default 120x40 and 200x60); cold start once, on the first result. */
+export async function benchUi(
+  options: { events?: number; keys?: number; coldRuns?: number; sizes?: readonly (readonly [number, number])[] } = {},
+): Promise<UiBenchResult[]> {
   const events = options.events ?? 100_000;
-  const result = await keyCase(events, options.keys ?? 40);
-  if (spawnSync('script', ['--version']).status !== 0) return result;
+  const results: UiBenchResult[] = [];
+  for (const [columns, rows] of options.sizes ?? [[120, 40], [200, 60]]) results.push(await keyCase(events, options.keys ?? 40, columns, rows));
+  const first = results[0];
+  if (first === undefined || spawnSync('script', ['--version']).status !== 0) return results;
   const fixture = join(ROOT, 'test', 'e2e', 'fixtures', 'temporal-two-partitions.yaml');
   const runs: number[] = [];
   await coldStart(fixture); // warm the file cache
   for (let i = 0; i < (options.coldRuns ?? 7); i++) runs.push(await coldStart(fixture));
-  return { ...result, coldStartMs: median(runs) };
+  results[0] = { ...first, coldStartMs: median(runs) };
+  return results;
 }
 
-export function formatUiBench(r: UiBenchResult): string {
+export function formatUiBench(results: readonly UiBenchResult[]): string {
+  return results.map(formatOne).join('\n');
+}
+
+function formatOne(r: UiBenchResult): string {
   const f = (ms: number | undefined): string => (ms === undefined ? 'n/a' : `${ms.toFixed(1)} ms`);
+  const cold = r.coldStartMs === undefined ? [] : [`  cold start to first frame (node bin/joinstep.mjs, pty 120x40) ${f(r.coldStartMs)}`];
   return [
-    `ui (${r.events.toLocaleString('en-US')} events, 200x60; medians; target < 16 ms per key)`,
+    `ui (${r.events.toLocaleString('en-US')} events, ${r.columns}x${r.rows}; medians; target < 16 ms per key)`,
     `  step ${f(r.stepMs)}   back ${f(r.backMs)}   jump ${f(r.jumpMs)}   (${Math.round(r.bytesPerFrame)} bytes/frame)`,
     `  CPU per step / back key ${f(r.cpuMs)}`,
     `  settled frame after a pause (result and state panes, beyond the 150 ms settle delay) ${f(r.settleMs)}`,
     `  first frame in-process ${f(r.firstFrameMs)} (timeline built in ${f(r.timelineMs)})`,
-    `  cold start to first frame (node bin/joinstep.mjs, pty 120x40) ${f(r.coldStartMs)}`,
+    ...cold,
   ].join('\n');
 }
 

@@ -10,6 +10,7 @@ import { pmDelete, pmGet, pmSet } from './collections/pmap.js';
 import { pvPush } from './collections/pvec.js';
 import { rowKey, rowsEqual } from './keys.js';
 import type { Why } from './types.js';
+import { bulkWhy } from './why.js';
 import type { Work } from './work.js';
 
 export function sinkEmit(w: Work, kind: RowKind, joined: Row, why: Why): void {
@@ -36,7 +37,8 @@ function output(w: Work, kind: RowKind, row: Row, why: Why): void {
   if (w.tracing) w.trace({ t: 'emit', kind, row: formatRow(kind, row, s.types), rule: why.rule });
 }
 
-function sumWhy(why: Why, text: string): Why {
+function sumWhy(w: Work, why: Why, text: string): Why {
+  if (!w.tracing) return bulkWhy('sum.upsert');
   return { rule: 'sum.upsert', text: `SinkUpsertMaterializer: ${text} (from: ${why.text})`, rows: why.rows };
 }
 
@@ -56,7 +58,7 @@ function materialize(w: Work, kind: RowKind, row: Row, why: Why): void {
     w.sum = pmSet(w.sum, key, next);
     const outKind: RowKind = list.length === 0 ? '+I' : '+U';
     if (w.tracing) w.trace({ t: 'sink', kind, row: show(kind, row), detail: `materializer holds ${next.length} row(s) for this key` });
-    output(w, outKind, row, sumWhy(why, list.length === 0 ? 'first live row for this key' : 'newest live row for this key'));
+    output(w, outKind, row, sumWhy(w, why, list.length === 0 ? 'first live row for this key' : 'newest live row for this key'));
     return;
   }
   const at = list.findIndex((r) => rowsEqual(r, row, uk));
@@ -67,11 +69,11 @@ function materialize(w: Work, kind: RowKind, row: Row, why: Why): void {
   const next = list.slice(0, at).concat(list.slice(at + 1));
   if (next.length === 0) {
     w.sum = pmDelete(w.sum, key);
-    output(w, '-D', row, sumWhy(why, 'no live row left for this key'));
+    output(w, '-D', row, sumWhy(w, why, 'no live row left for this key'));
   } else {
     w.sum = pmSet(w.sum, key, next);
     if (at === list.length - 1) {
-      output(w, '+U', next[next.length - 1] as Row, sumWhy(why, 'the newest live row was retracted; the previous one is shown again'));
+      output(w, '+U', next[next.length - 1] as Row, sumWhy(w, why, 'the newest live row was retracted; the previous one is shown again'));
     } else if (w.tracing) {
       w.trace({ t: 'sink', kind, row: show(kind, row), detail: 'an older live row was retracted: the sink keeps the newest one, nothing emitted' });
     }

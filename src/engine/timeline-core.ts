@@ -13,10 +13,11 @@ import { ResultCursor } from './result.js';
 import { tagRuntimeError } from './errors.js';
 import { initialSnapshot, type EngineSnapshot } from './snapshot.js';
 import { step } from './step.js';
-import type { Emitted, StateView, StepRecord, Timeline, WatermarkView } from './types.js';
+import type { Emitted, StateView, StepRecord, Timeline, WatermarkView, Why } from './types.js';
+import { isBulkWhy } from './why.js';
 
 /** Steps between checkpoints: a seek replays at most this many steps. */
-export const CHECKPOINT_EVERY = 64;
+export const CHECKPOINT_EVERY = 256;
 
 interface RunData {
   readonly flags: Uint8Array;
@@ -124,8 +125,27 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
     return this.data.sizes[index]!;
   }
 
+  /**
+   * The bulk run keeps only each row's rule (why.ts): rows handed out carry a `why` that is
+   * rebuilt, on first read, by replaying the row's step with tracing on.
+   */
   changelogRange(index: number, from: number, to: number): readonly Emitted[] {
-    return pvSlice(this.data.final.changelog, from, Math.min(to, this.changelogSize(index)));
+    const lo = Math.max(0, Math.floor(from));
+    const rows = pvSlice(this.data.final.changelog, lo, Math.min(to, this.changelogSize(index)));
+    return rows.map((e, i) => (isBulkWhy(e.why) ? this.lazyWhy(e, lo + i) : e));
+  }
+
+  private lazyWhy(e: Emitted, i: number): Emitted {
+    let why: Why | undefined;
+    const get = (): Why => (why ??= this.whyOf(i));
+    return { kind: e.kind, row: e.row, step: e.step, get why(): Why { return get(); } };
+  }
+
+  whyOf(changelogIndex: number): Why {
+    const e = pvGet(this.data.final.changelog, changelogIndex);
+    if (!isBulkWhy(e.why)) return e.why;
+    const first = this.data.sizes[e.step - 1]!;
+    return this.at(e.step).emitted[changelogIndex - first]?.why ?? e.why;
   }
 
   result(index: number): readonly string[] {

@@ -193,6 +193,11 @@ export interface Timeline<Snap = unknown> {
   /** Every emitted row up to and including step i, oldest first (use `changelogSize` + `changelogRange` for views). */
   changelogSize(index: number): number;
   changelogRange(index: number, from: number, to: number): readonly Emitted[];
+  /**
+   * The full reason for changelog row `changelogIndex` (bulk runs keep only its rule; this
+   * replays the row's step with tracing on). Optional so that fakes need not implement it.
+   */
+  whyOf?(changelogIndex: number): Why;
   /** The materialized result after step i, printed rows sorted by text (Flink's `--result` form, without kind). */
   result(index: number): readonly string[];
   describeState(index: number, side: Side): StateView;

@@ -18,6 +18,8 @@ export const PARSE_FAILED = 'SQL parse failed.';
  */
 export class Cursor {
   pos = 0;
+  /** Nesting of recursive parse steps (expressions, queries): see depth.ts. */
+  depth = 0;
   /** End offset of the last consumed token: where a node that ends here ends. */
   lastEnd = 0;
 

@@ -1,5 +1,6 @@
 import type { BinaryOp, Expr, Select } from './ast.js';
 import { PARSE_FAILED, type Cursor } from './cursor.js';
+import { nested } from './depth.js';
 import { parsePrimary } from './parser-primary.js';
 import { parseSelect } from './parser-query.js';
 
@@ -26,6 +27,10 @@ const MUL_OPS = new Set(['*', '/', '%', '||']);
 
 /** An expression whose infix operators all bind at least as tightly as `minPrec`. */
 export function parseExpr(c: Cursor, minPrec = 0): Expr {
+  return nested(c, () => parseExprAt(c, minPrec));
+}
+
+function parseExprAt(c: Cursor, minPrec: number): Expr {
   let left = parsePrefix(c);
   for (;;) {
     const next = parseInfix(c, left, minPrec);

@@ -1,5 +1,6 @@
 import type { Expr, FromItem, Ident, JoinItem, JoinType, Select, SelectItem, Span } from './ast.js';
 import type { Cursor } from './cursor.js';
+import { nested } from './depth.js';
 import { parseExpr, parseExprList } from './parser-expr.js';
 import { parseHints } from './parser-hints.js';
 
@@ -8,6 +9,10 @@ const QUERY_END = /^(UNION|INTERSECT|EXCEPT|MINUS|ORDER|LIMIT|OFFSET|FETCH|WINDO
 
 /** `SELECT [hints] [DISTINCT|ALL] items FROM from [WHERE] [GROUP BY] [HAVING]`. */
 export function parseSelect(c: Cursor): Select {
+  return nested(c, () => parseSelectAt(c));
+}
+
+function parseSelectAt(c: Cursor): Select {
   const kw = c.expectWord('SELECT', 'a query starts with SELECT');
   const hints = parseHints(c);
   const distinct = c.acceptWord('DISTINCT') !== undefined;

@@ -1,6 +1,7 @@
 import type { ParseResult, Script, SqlSyntaxError, Statement } from './ast.js';
 import { Cursor, SqlParseError } from './cursor.js';
 import { tokenize } from './lexer.js';
+import { checkDepth } from './depth.js';
 import { escapeInvisible } from './lexer-text.js';
 import { parseCreateTable, parseCreateView, parseInsert } from './parser-ddl.js';
 import { parseSelect } from './parser-query.js';
@@ -47,7 +48,9 @@ function parseScript(c: Cursor): Script {
       // empty statements are skipped
     }
     if (c.at('eof')) return { statements };
-    statements.push(parseStatement(c));
+    const statement = parseStatement(c);
+    checkDepth(c, statement);
+    statements.push(statement);
     if (c.at('eof')) return { statements };
     if (!c.isOp(';')) {
       const t = c.tok;

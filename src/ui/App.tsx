@@ -10,7 +10,7 @@ import { Frame } from './Frame.js';
 import { hasDeferred } from './panes/index.js';
 import { splitKeys } from './keymap.js';
 import { reduce } from './reducer.js';
-import { screenLines } from './screen.js';
+import { screenLayout } from './screen.js';
 import type { Session } from './session.js';
 import { initialState, SPEEDS } from './state.js';
 import { useTerminalSize } from './terminal.js';
@@ -83,5 +83,5 @@ export function App({ session, mono = false, reload, watch, onQuit }: AppProps) 
     return () => clearTimeout(timer);
   }, [state.session.timeline, state.step, deferred]);
 
-  return <Frame lines={screenLines({ ...state, settled }, size.columns, size.rows)} theme={makeTheme(state.mono)} />;
+  return <Frame screen={screenLayout({ ...state, settled }, size.columns, size.rows)} theme={makeTheme(state.mono)} />;
 }

@@ -4,8 +4,9 @@
  * (Ink still builds the whole output string; see stack-spike §3).
  */
 import { Box, Text } from 'ink';
-import { memo } from 'react';
+import { Fragment, memo } from 'react';
 import type { Segment } from './lines.js';
+import { type ScreenLayout, SEPARATOR } from './screen.js';
 import type { Theme } from './theme.js';
 
 function sameStyle(a: Segment, b: Segment): boolean {
@@ -44,12 +45,35 @@ const FrameLine = memo(
   (a, b) => a.sig === b.sig && a.theme.mono === b.theme.mono,
 );
 
-export function Frame({ lines, theme }: { lines: readonly (readonly Segment[])[]; theme: Theme }) {
+const BLANK: readonly Segment[] = [{ text: ' ' }];
+
+/** The frame: status line, the pane columns side by side (Ink places them), the key bar. */
+export function Frame({ screen, theme }: { screen: ScreenLayout; theme: Theme }) {
+  // An empty Text has no height in Ink: a blank line is one space, so panes keep their heights.
+  const line = (l: readonly Segment[], key: string) => {
+    const shown = l.length === 0 || l.every((s) => s.text === '') ? BLANK : l;
+    return <FrameLine key={key} line={shown} theme={theme} sig={signature(shown)} />;
+  };
   return (
-    <Box flexDirection="column">
-      {lines.map((line, y) => (
-        <FrameLine key={y} line={line} theme={theme} sig={signature(line)} />
-      ))}
+    <Box flexDirection="column" width={screen.width}>
+      {screen.top.map((l, y) => line(l, `t${y}`))}
+      {screen.columns.length > 0 && (
+        <Box flexDirection="row" height={screen.body}>
+          {screen.columns.map((c, i) => (
+            <Fragment key={i}>
+              {i > 0 && (
+                <Box width={1} flexShrink={0}>
+                  <Text color={theme.color(SEPARATOR.tone)}>{Array.from({ length: screen.body }, () => SEPARATOR.text).join('\n')}</Text>
+                </Box>
+              )}
+              <Box width={c.width} height={screen.body} flexShrink={0} flexDirection="column" overflow="hidden">
+                {c.lines.map((l, y) => line(l, `c${y}`))}
+              </Box>
+            </Fragment>
+          ))}
+        </Box>
+      )}
+      {screen.bottom.map((l, y) => line(l, `b${y}`))}
     </Box>
   );
 }

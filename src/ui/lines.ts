@@ -64,6 +64,14 @@ export function clip(text: string, width: number): string {
 
 /** Fits a line to exactly `width` cells: clipped when longer, padded with spaces when shorter. */
 export function fit(line: Line, width: number, pad: Style = {}): Segment[] {
+  const out = clipLine(line, width);
+  const left = width - out.reduce((w, s) => w + textWidth(s.text), 0);
+  if (left > 0) out.push({ ...pad, text: ' '.repeat(left) });
+  return out;
+}
+
+/** Clips a line to at most `width` cells, marking a cut with an ellipsis. */
+export function clipLine(line: Line, width: number): Segment[] {
   const out: Segment[] = [];
   let left = width;
   for (const s of line) {
@@ -74,11 +82,19 @@ export function fit(line: Line, width: number, pad: Style = {}): Segment[] {
       left -= w;
     } else {
       out.push({ ...s, text: clip(s.text, left) });
-      left -= textWidth(clip(s.text, left));
       break;
     }
   }
-  if (left > 0) out.push({ ...pad, text: ' '.repeat(left) });
+  return out;
+}
+
+/**
+ * Exactly `height` lines of at most `width` cells, not padded: what Ink draws, where every
+ * padding space would cost its per-character work (stack-spike §3) for nothing.
+ */
+export function clipBox(lines: readonly Line[], width: number, height: number): Segment[][] {
+  const out: Segment[][] = [];
+  for (let i = 0; i < height; i++) out.push(clipLine(lines[i] ?? [], width));
   return out;
 }
 

@@ -4,6 +4,7 @@
  * Waits poll the screen for the expected frame; nothing sleeps a fixed time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPanesWhereLaidOut } from '../ui/layout-check.js';
 import { appCommand, ensureBuilt, FIXTURE, hasTmux, lines, Tmux } from './tmux-helpers.js';
 
 const t = new Tmux();
@@ -28,6 +29,7 @@ describe.skipIf(!hasTmux)(hasTmux ? 'the built app in tmux (100x30)' : 'SKIPPED:
     expect(ls[28]).toContain('n next');
     expect(ls[29]?.trim()).toBe('');
     expect(text).toContain('▸timeline');
+    expectPanesWhereLaidOut(text, 100, 30);
     for (const l of ls) expect([...l].length).toBeLessThanOrEqual(100);
   });
 
@@ -48,6 +50,7 @@ describe.skipIf(!hasTmux)(hasTmux ? 'the built app in tmux (100x30)' : 'SKIPPED:
     let text = await waitFor((t) => lines(t)[43]?.includes('n next') === true, 'the 160x45 frame');
     // 160 columns: three columns of panes, so the changelog title shares a line with two separators
     expect(lines(text).some((l) => /│.*│.*changelog/.test(l))).toBe(true);
+    expectPanesWhereLaidOut(text, 160, 45);
     for (const l of lines(text)) expect([...l].length).toBeLessThanOrEqual(160);
 
     tmux('resize-window', '-t', SESSION, '-x', '70', '-y', '20');

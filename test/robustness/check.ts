@@ -16,6 +16,8 @@ import { isKnownIssue } from './known-issues.js';
 
 export const FILE = 'mutant.yaml';
 
+const MAX_PARTITIONS_RUN = 1000;
+
 /** Words that betray an internal value leaking into a message, unless the user wrote them. */
 const LEAKS = ['undefined', '[object Object]', 'NaN', 'Infinity', 'internal error', 'internal:'];
 const STACK = /\n\s+at |\bat .*\.(?:ts|js|mjs):\d+|TypeError|RangeError|ReferenceError|SyntaxError:/;
@@ -109,6 +111,11 @@ function outcomeOnce(text: string): Outcome {
   if (!result.ok) {
     const problems = result.diagnostics.length === 0 ? ['rejected without a diagnostic'] : result.diagnostics.flatMap((d) => diagnosticProblems(text, d));
     return { kind: 'rejected', signature: result.diagnostics.map(formatDiagnostic).join('\n'), problems };
+  }
+  // Known issue 'huge-partitions' (known-issues.ts): the loader takes any count and the engine is
+  // O(P²) in it, so a mutant with millions of partitions would hang the suite instead of failing.
+  if (Object.values(result.scenario.partitions).some((n) => n > MAX_PARTITIONS_RUN)) {
+    return { kind: 'ran', signature: 'skipped: too many partitions to run', problems: [] };
   }
   return runAll(text, result.scenario);
 }

@@ -1,6 +1,9 @@
 /** Regression tests for the bugs the fuzzers found in src/sql. */
 import { describe, expect, it } from 'vitest';
+import { loadScenarioText } from '../../src/scenario/load.js';
+import { MAX_DEPTH } from '../../src/sql/depth.js';
 import { parseSql } from '../../src/sql/parser.js';
+import { checkScenarioText } from './check.js';
 
 function errorOf(sql: string): { message: string; hint?: string; start: number; end: number } {
   const r = parseSql(sql);
@@ -50,5 +53,76 @@ describe('source characters in SQL error messages', () => {
 
   it('visible characters stay readable', () => {
     expect(errorOf('SELECT a FROM x y é').message).toBe('SQL parse failed. Encountered "é"');
+  });
+});
+
+describe('deeply nested SQL', () => {
+  const query = (expr: string) => `SELECT ${expr} AS x FROM a JOIN b ON a.k = b.k`;
+  const shapes: Record<string, (n: number) => string> = {
+    parentheses: (n) => `${'('.repeat(n)}a.n${')'.repeat(n)}`,
+    'NOT chain': (n) => `${'NOT '.repeat(n)}TRUE`,
+    'unary minus': (n) => `${'- '.repeat(n)}a.n`,
+    'a + a + ... (a left-deep tree)': (n) => Array(n).fill('a.n').join(' + '),
+    'AND chain': (n) => Array(n).fill('a.n = 1').join(' AND '),
+    'nested calls': (n) => `${'COALESCE('.repeat(n)}a.n${', 1)'.repeat(n)}`,
+    'nested subqueries': (n) => `${'(SELECT '.repeat(n)}1${' FROM a)'.repeat(n)}`,
+  };
+
+  // 5000 parentheses ended in "internal error ... Maximum call stack size exceeded" at 1:1, and
+  // 3000 terms of a + a + ... parsed, then crashed the planner with a stack trace
+  it.each(Object.keys(shapes))('%s: a clean error past the limit, at the SQL', (shape) => {
+    for (const n of [MAX_DEPTH + 10, 3000, 20000]) {
+      const sql = query(shapes[shape]!(n));
+      const r = parseSql(sql);
+      expect(r.ok, `${shape} × ${n}`).toBe(false);
+      if (r.ok) continue;
+      expect(r.error.message).toBe(`joinstep does not support SQL nested more than ${MAX_DEPTH} levels deep`);
+      expect(r.error.start).toBeGreaterThanOrEqual(7);
+      expect(r.error.end).toBeLessThanOrEqual(sql.length);
+    }
+  });
+
+  it.each(Object.keys(shapes))('%s: well below the limit still parses', (shape) => {
+    expect(parseSql(query(shapes[shape]!(50))).ok).toBe(true);
+  });
+
+  // the planner and the evaluator recurse too: the deepest SQL the parser lets through must run
+  it.each(Object.keys(shapes).filter((s) => s !== 'nested subqueries'))('%s just under the limit loads and runs', (shape) => {
+    const text = [
+      'name: deep',
+      'sql: |',
+      "  CREATE TABLE a (k STRING, n INT) WITH ('connector' = 'kafka');",
+      "  CREATE TABLE b (k STRING) WITH ('connector' = 'kafka');",
+      `  ${query(shapes[shape]!(MAX_DEPTH - 12))};`,
+      'events:',
+      '  - { to: b, row: { k: x } }',
+      '  - { to: a, row: { k: x, n: 1 } }',
+      '',
+    ].join('\n');
+    const outcome = checkScenarioText(text, true);
+    expect(outcome.problems).toEqual([]);
+    expect(outcome.kind).not.toBe('crashed');
+  });
+
+  it('a left-deep chain is reported at its start', () => {
+    const sql = query(shapes['a + a + ... (a left-deep tree)']!(1000));
+    const r = parseSql(sql);
+    expect(r.ok ? -1 : r.error.start).toBe(sql.indexOf('a.n'));
+  });
+
+  it('through the loader: a diagnostic in the file, no stack trace', () => {
+    const text = [
+      'name: deep',
+      'sql: |',
+      "  CREATE TABLE a (k STRING, n INT) WITH ('connector' = 'kafka');",
+      "  CREATE TABLE b (k STRING) WITH ('connector' = 'kafka');",
+      `  ${query(Array(3000).fill('a.n').join(' + '))};`,
+      'events: []',
+      '',
+    ].join('\n');
+    const r = loadScenarioText('f.yaml', text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.diagnostics[0]).toMatchObject({ line: 5, col: 10 });
+    expect(checkScenarioText(text, true).problems).toEqual([]);
   });
 });

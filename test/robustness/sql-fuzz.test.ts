@@ -67,6 +67,18 @@ describe('parseSql on bad input', () => {
     );
   });
 
+  it('deep nesting of random prefixes, parentheses, calls and chains', () => {
+    const layer = fc.constantFrom('(', 'NOT ', '- ', 'COALESCE(', 'CAST(', '(SELECT ', 'CASE WHEN ');
+    const closer: Record<string, string> = { '(': ')', 'NOT ': '', '- ': '', 'COALESCE(': ', 1)', 'CAST(': ' AS INT)', '(SELECT ': ' FROM a)', 'CASE WHEN ': ' THEN 1 END' };
+    const deep = fc.record({ layers: fc.array(layer, { maxLength: 40 }), repeat: fc.integer({ min: 1, max: 300 }), chain: fc.integer({ min: 0, max: 3000 }) }).map(({ layers, repeat, chain }) => {
+      const open = Array.from({ length: repeat }, () => layers.join('')).join('');
+      const close = Array.from({ length: repeat }, () => [...layers].reverse().map((l) => closer[l]).join('')).join('');
+      const inner = Array(chain + 1).fill('a.n').join(' || ');
+      return `SELECT ${open}${inner}${close} FROM a JOIN b ON a.k = b.k`;
+    });
+    fc.assert(fc.property(deep, holds), { ...params, numRuns: Math.min(params.numRuns, 60) });
+  });
+
   it('mutations do produce errors, so the span checks are exercised', () => {
     const texts = fc.sample(fc.tuple(fc.constantFrom(...SQL_SEEDS), sqlMutationsArb), { numRuns: 100, seed: 3 });
     const failed = texts.filter(([sql, ms]) => !parseSql(mutateSqlAll(sql, ms)).ok).length;

@@ -156,7 +156,7 @@ describe('isCastSupported: for the planner to reject impossible casts at plan ti
 describe('invisible characters in value messages are escaped', () => {
   const RAW = /[\p{Cc}\p{Cf}\p{Cs}]/u;
   const scalar = (text: string) => ({ text, yamlType: 'string' as const, quoted: true });
-  const shown = (r: { ok: boolean }) => (r.ok ? '' : `${(r as { message: string }).message}\n${(r as { hint?: string }).hint ?? ''}`);
+  const shown = (r: { ok: true } | { ok: false; message: string; hint?: string }) => (r.ok ? '' : `${r.message}\n${r.hint ?? ''}`);
 
   // "column `ts`: "\x1b[2J" is not a time" cleared the terminal when printed
   it('parseValue, parseTimeLiteral, parseDuration, resolveZone', () => {

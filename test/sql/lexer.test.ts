@@ -52,17 +52,11 @@ describe('lexer', () => {
     expect(err?.hint).toContain('backticks');
   });
 
-  it('tokenizes a long script fast (median of warm runs)', () => {
+  // Speed is measured by `npm run bench`, not asserted here; this checks a long script stays whole.
+  it('tokenizes a long script completely', () => {
     const sql = "CREATE TABLE t (a STRING, b DECIMAL(10, 2), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('k' = 'v');\n".repeat(200);
-    for (let i = 0; i < 5; i++) tokenize(sql);
-    const runs: number[] = [];
-    for (let i = 0; i < 9; i++) {
-      const t0 = performance.now();
-      const tokens = tokenize(sql);
-      runs.push(performance.now() - t0);
-      expect(tokens.length).toBeGreaterThan(5000);
-    }
-    runs.sort((a, b) => a - b);
-    expect(runs[4]).toBeLessThan(50);
+    const tokens = tokenize(sql);
+    expect(tokens.filter((t) => t.kind === 'error')).toEqual([]);
+    expect(tokens.length).toBeGreaterThan(5000);
   });
 });

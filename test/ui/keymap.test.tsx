@@ -7,6 +7,7 @@ import { App, type ReloadResult } from '../../src/ui/App.js';
 import { type CommandId, KEYMAP } from '../../src/ui/keymap.js';
 import { storySession } from './fake-timeline.js';
 import { frame, KEY, press, render, type Rendered, unmount } from './helpers.js';
+import { expectPanesWhereLaidOut } from './layout-check.js';
 
 const SIZE = { columns: 100, rows: 30 };
 const tested = new Set<CommandId>();
@@ -287,6 +288,19 @@ describe('app', () => {
     const r = await app({ onQuit });
     await press(r, key);
     expect(onQuit).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('drawn by Ink', () => {
+  it.each([
+    [100, 30],
+    [80, 24],
+    [200, 60],
+  ])('%ix%i: every pane sits where the layout puts it, with blank lines kept', async (columns, rows) => {
+    const r = await render(<App session={storySession()} />, { columns, rows });
+    open.push(r);
+    await press(r, 'n', 'n', 'n');
+    expectPanesWhereLaidOut(frame(r), columns, rows);
   });
 });
 

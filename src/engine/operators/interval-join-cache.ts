@@ -16,6 +16,7 @@ import {
   sideName,
   type JoinRows,
 } from './interval-join-rows.js';
+import { bulkWhy, wantsText } from '../why.js';
 import { isOuter, relativeSize, type Bucket, type CachedRow } from './interval-join-state.js';
 
 /** Everything one operator call needs besides the state. */
@@ -39,20 +40,27 @@ export function cleanupTimeFor(spec: IntervalSpec, side: Side, time: number): nu
   return time + relativeSize(spec, side) + spec.minCleanupMs + 1;
 }
 
-export function emitPadded(c: IntervalCtx, side: Side, row: Row, rule: string, because: string): void {
+export function emitPadded(c: IntervalCtx, side: Side, row: Row, rule: string, because: () => string): void {
   const joined = side === 0 ? joinRow(c.j, row, undefined) : joinRow(c.j, undefined, row);
-  const text = `${sideName(side)} ${printRow(c.j, side, '+I', row)} is null-padded: ${because}`;
+  if (!wantsText(c.out)) {
+    c.out.emit('+I', joined, bulkWhy(rule));
+    return;
+  }
+  const text = `${sideName(side)} ${printRow(c.j, side, '+I', row)} is null-padded: ${because()}`;
   c.out.emit('+I', joined, { rule, text, rows: [printRowOf(c.j, side, '+I', row)] });
 }
 
 /** Pad every never-joined row of an outer side and trace the removal of each bucket. */
-export function expireBuckets(c: IntervalCtx, side: Side, buckets: readonly Bucket[], reason: string): void {
+export function expireBuckets(c: IntervalCtx, side: Side, buckets: readonly Bucket[], reason: () => string): void {
+  const tracing = wantsText(c.out);
   for (const b of buckets) {
     for (const r of b.rows) {
       if (isOuter(c.j.plan, side) && !r.emitted) {
-        emitPadded(c, side, r.row, 'interval.pad-expired', `it matched nothing before it expired (${reason})`);
+        emitPadded(c, side, r.row, 'interval.pad-expired', () => `it matched nothing before it expired (${reason()})`);
       }
-      c.out.trace({ t: 'state.expire', side, key: c.key, row: printRow(c.j, side, '+I', r.row), reason });
+      // Always traced (it sets STEP_EXPIRE); the text only when kept.
+      if (tracing) c.out.trace({ t: 'state.expire', side, key: c.key, row: printRow(c.j, side, '+I', r.row), reason: reason() });
+      else c.out.trace({ t: 'state.expire', side, key: '', row: '', reason: '' });
     }
   }
 }
@@ -86,7 +94,7 @@ export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number,
       });
     }
     if (b.time <= expiredUpTo) {
-      expireBuckets(c, other, [{ time: b.time, rows }], `eagerly removed while ${sideName(side)} row at ${printTime(c.j, t)} scanned the cache: ${printTime(c.j, b.time)} <= ${printTime(c.j, expiredUpTo)}`);
+      expireBuckets(c, other, [{ time: b.time, rows }], () => `eagerly removed while ${sideName(side)} row at ${printTime(c.j, t)} scanned the cache: ${printTime(c.j, b.time)} <= ${printTime(c.j, expiredUpTo)}`);
     } else {
       kept.push(rows === b.rows ? b : { time: b.time, rows });
     }
@@ -97,6 +105,11 @@ export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number,
 function joinOne(c: IntervalCtx, side: Side, row: Row, t: number, otherRow: Row, otherTime: number, lo: number, hi: number): boolean {
   const other = otherSide(side);
   const joined = side === 0 ? joinRow(c.j, row, otherRow) : joinRow(c.j, otherRow, row);
+  if (!wantsText(c.out)) {
+    if (!conditionHolds(c.j, joined, c.time.procTime)) return false;
+    c.out.emit('+I', joined, bulkWhy('interval.match'));
+    return true;
+  }
   const mine = printRow(c.j, side, '+I', row);
   const theirs = printRow(c.j, other, '+I', otherRow);
   if (!conditionHolds(c.j, joined, c.time.procTime)) {

@@ -46,6 +46,7 @@ import {
   type IntervalKeyState,
   type IntervalState,
 } from './interval-join-state.js';
+import { bulkWhy, wantsText } from '../why.js';
 import { addTimer, fireDue, nextTimerTime, type Timer, type TimerQueue } from './interval-join-timers.js';
 
 export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
@@ -87,7 +88,8 @@ function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind
     return state;
   }
   const key = keyOf(j, side, row);
-  const c = mk(time, out, printKey(j, side, row));
+  const found = getKey(state, key);
+  const c = mk(time, out, found?.printedKey ?? printKey(j, side, row));
   const t = c.spec.timeKind === 'rowtime' ? rowTime(j, side, row) : c.opTime;
   if (t === undefined) {
     out.trace({ t: 'filter.drop', side, row: printRow(j, side, kind, row), reason: 'its time attribute is null' });
@@ -95,7 +97,7 @@ function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind
   }
   const other = otherSide(side);
   const upper = t + relativeSize(c.spec, side);
-  let ks: IntervalKeyState = getKey(state, key) ?? emptyKeyState(c.key);
+  let ks: IntervalKeyState = found ?? emptyKeyState(c.key);
   let s = state;
   let emitted = false;
   if (s.expiration[other] < upper) {
@@ -110,9 +112,9 @@ function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind
     return putKey({ ...s, timers: cached.timers }, key, cached.ks);
   }
   if (!emitted) {
-    const because = `the ${sideName(other)} side's time ${printTime(j, c.opTime)} has passed its window end ${printTime(j, upper)}, so it is not cached`;
-    if (isOuter(j.plan, side)) emitPadded(c, side, row, 'interval.pad', `it matched nothing and ${because}`);
-    else out.trace({ t: 'no-match', side, row: printRow(j, side, '+I', row), reason: because });
+    const because = () => `the ${sideName(other)} side's time ${printTime(j, c.opTime)} has passed its window end ${printTime(j, upper)}, so it is not cached`;
+    if (isOuter(j.plan, side)) emitPadded(c, side, row, 'interval.pad', () => `it matched nothing and ${because()}`);
+    else if (wantsText(out)) out.trace({ t: 'no-match', side, row: printRow(j, side, '+I', row), reason: because() });
   }
   return putKey(s, key, ks);
 }
@@ -127,13 +129,16 @@ function cacheRow(
   emitted: boolean,
   key: string,
 ): { readonly ks: IntervalKeyState; readonly timers: TimerQueue } {
-  const printed = printRow(c.j, side, '+I', row);
-  c.out.trace({ t: 'state.add', side, key: c.key, row: printed, detail: `cached at ${printTime(c.j, t)}${emitted ? ', already joined' : ''}` });
+  const tracing = wantsText(c.out);
+  if (tracing) {
+    const printed = printRow(c.j, side, '+I', row);
+    c.out.trace({ t: 'state.add', side, key: c.key, row: printed, detail: `cached at ${printTime(c.j, t)}${emitted ? ', already joined' : ''}` });
+  }
   const next: IntervalKeyState = { ...ks, caches: withSide(ks.caches, side, addToCache(ks.caches[side], t, { row, emitted })) };
   if (ks.cleanup[side] !== undefined) return { ks: next, timers: s.timers };
   // One cleanup timer per side per key, for the first cached row; expiry re-arms it later.
   const at = cleanupTimeFor(c.spec, side, t);
-  c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: c.key, purpose: `clean the ${sideName(side)} cache` });
+  if (tracing) c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: c.key, purpose: `clean the ${sideName(side)} cache` });
   return { ks: { ...next, cleanup: withSide(next.cleanup, side, at) }, timers: addTimer(s.timers, key, at) };
 }
 
@@ -145,7 +150,7 @@ function onCleanupTimer(j: JoinRows, state: IntervalState, timer: Timer, time: O
   const found = getKey(state, timer.key);
   if (found === undefined) return state;
   const c = mk(time, out, found.printedKey);
-  out.trace({ t: 'timer.fire', domain: timerDomain(c), time: timer.time, key: c.key, purpose: 'interval cache cleanup' });
+  if (wantsText(out)) out.trace({ t: 'timer.fire', domain: timerDomain(c), time: timer.time, key: c.key, purpose: 'interval cache cleanup' });
   let s = state;
   let ks = found;
   // Flink checks the timer that cleans the right cache before the one that cleans the left cache.
@@ -164,11 +169,11 @@ function removeExpired(c: IntervalCtx, s: IntervalState, ks: IntervalKeyState, s
   const cache = ks.caches[side];
   const expired = cache.filter((b) => b.time <= exp);
   const kept = cache.filter((b) => b.time > exp);
-  expireBuckets(c, side, expired, `the cleanup timer fired: ${printTime(c.j, expired[0]?.time ?? exp)} <= ${printTime(c.j, exp)}`);
+  expireBuckets(c, side, expired, () => `the cleanup timer fired: ${printTime(c.j, expired[0]?.time ?? exp)} <= ${printTime(c.j, exp)}`);
   const earliest = kept[0]?.time;
   if (earliest !== undefined && earliest > 0) {
     const at = cleanupTimeFor(c.spec, side, earliest);
-    c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: c.key, purpose: `clean the ${sideName(side)} cache` });
+    if (wantsText(c.out)) c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: c.key, purpose: `clean the ${sideName(side)} cache` });
     const next = { ...ks, caches: withSide(ks.caches, side, kept), cleanup: withSide(ks.cleanup, side, at) };
     return { state: { ...s, timers: addTimer(s.timers, key, at) }, ks: next };
   }
@@ -186,7 +191,7 @@ function negativeWindow(j: JoinRows, state: IntervalState, side: Side, row: Row,
   if (isOuter(j.plan, side)) {
     const joined = side === 0 ? joinRow(j, row, undefined) : joinRow(j, undefined, row);
     const text = `${sideName(side)} ${printRow(j, side, '+I', row)} is null-padded at once: ${because}`;
-    out.emit('+I', joined, { rule: 'interval.pad', text, rows: [printRowOf(j, side, '+I', row)] });
+    out.emit('+I', joined, wantsText(out) ? { rule: 'interval.pad', text, rows: [printRowOf(j, side, '+I', row)] } : bulkWhy('interval.pad'));
   } else {
     out.trace({ t: 'no-match', side, row: printRow(j, side, '+I', row), reason: because });
   }

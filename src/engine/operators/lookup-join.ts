@@ -19,6 +19,7 @@
  * processStoreWrite(kind, row): upsert (+I/+U) or delete (-D) in the external table; the cache is
  * not told, so it keeps serving what it fetched until the entry expires.
  */
+import { bulkWhy, wantsText } from '../why.js';
 import type { Plan } from '../../planner/plan.js';
 import { compileExpr } from '../../values/eval.js';
 import { formatResultRow, formatValue } from '../../values/format.js';
@@ -104,13 +105,19 @@ export function createLookupJoin(plan: Plan): JoinOperator<LookupJoinState> {
         if (joined === undefined) continue;
         sent++;
         const source = fromCache ? `the cached ${rightName} row` : `${rightName} as it is now`;
+        if (!wantsText(out)) {
+          out.emit(kind, joined, bulkWhy(fromCache ? 'lookup.hit' : 'lookup.match'));
+          continue;
+        }
         out.emit(kind, joined, {
           rule: fromCache ? 'lookup.hit' : 'lookup.match',
           text: `${kind}${showLeft(row)} looked up ${rightName}(${shownKey}) and matched ${source}; the output keeps the input's kind ${kind}`,
           rows: [`${plan.inputs[0].alias} ${kind}${showLeft(row)}`, `${rightName} ${showRight(candidate.row)}`],
         });
       }
-      if (sent === 0 && outer) {
+      if (sent === 0 && outer && !wantsText(out)) {
+        out.emit(kind, [...row, ...nulls], bulkWhy('lookup.pad'));
+      } else if (sent === 0 && outer) {
         out.emit(kind, [...row, ...nulls], {
           rule: 'lookup.pad',
           text: `${kind}${showLeft(row)} found no ${rightName} row for (${shownKey}): LEFT JOIN pads with nulls, kind ${kind}`,

@@ -5,6 +5,7 @@
 import type { JoinType, Side } from '../../planner/plan.js';
 import type { Row, RowKind } from '../../values/types.js';
 import type { Collector, Why } from '../types.js';
+import { bulkWhy, wantsText } from '../why.js';
 import { printRowOf, type JoinRows } from './interval-join-rows.js';
 import { printStored, type SideSpec, type Work } from './join-state.js';
 import { findMatches, joinedOf, type Match } from './join-state-match.js';
@@ -35,17 +36,17 @@ export interface JoinStep {
 }
 
 /** Each match yields two parts, ordered by flink-version. */
-type Part = () => void;
+type Part = (m: Match) => void;
 
-function flush(s: JoinStep, parts: readonly (readonly [Part, Part])[]): void {
+function flush(s: JoinStep, matches: readonly Match[], a: Part, b: Part): void {
   if (s.r.interleaved) {
-    for (const [a, b] of parts) {
-      a();
-      b();
+    for (const m of matches) {
+      a(m);
+      b(m);
     }
   } else {
-    for (const [a] of parts) a();
-    for (const [, b] of parts) b();
+    for (const m of matches) a(m);
+    for (const m of matches) b(m);
   }
 }
 
@@ -57,9 +58,11 @@ function theirText(s: JoinStep, m: Match): string {
   return `${s.other.name} ${printStored(s.other, m.entry.row)}`;
 }
 
-function why(s: JoinStep, rule: string, text: string, theirs?: Row): Why {
+/** The reason for an emitted row; its text is built only when the collector keeps it. */
+function why(s: JoinStep, rule: string, text: () => string, theirs?: Row): Why {
+  if (!wantsText(s.out)) return bulkWhy(rule);
   const rows = theirs === undefined ? [inputText(s)] : [inputText(s), printRowOf(s.r.j, s.other.side, '+I', theirs)];
-  return { rule, text, rows };
+  return { rule, text: text(), rows };
 }
 
 function emitJoined(s: JoinStep, kind: RowKind, theirs: Row, y: Why): void {
@@ -104,7 +107,7 @@ export function accumulate(s: JoinStep): void {
   if (matches.length === 0) {
     if (!me.outer) return;
     // send +I[record+null], state.add(record, 0)
-    emitPadded(s, '+I', me.side, row, why(s, 'pad', `${inputText(s)} has no match in ${other.name}: the ${s.r.joinType} join emits it padded with nulls, as +I`));
+    emitPadded(s, '+I', me.side, row, why(s, 'pad', () => `${inputText(s)} has no match in ${other.name}: the ${s.r.joinType} join emits it padded with nulls, as +I`));
     addRecord(me, w, k, row, 0, now, out);
     return;
   }
@@ -113,7 +116,7 @@ export function accumulate(s: JoinStep): void {
     if (!other.outer) return;
     // the matched num == 0: send -D[null+other]
     if (m.entry.assoc === 0) {
-      const text = `${theirText(s, m)} was emitted padded with nulls; its first match arrives, so the padded row is retracted`;
+      const text = () => `${theirText(s, m)} was emitted padded with nulls; its first match arrives, so the padded row is retracted`;
       emitPadded(s, '-D', other.side, m.entry.row, why(s, 'unpad', text, m.entry.row));
     }
     // otherState.update(other, old + 1)
@@ -121,10 +124,10 @@ export function accumulate(s: JoinStep): void {
   };
   // send +I[record+other]s (INNER: +I/+U, the input kind)
   const join = (m: Match): void => {
-    const text = `${inputText(s)} matches ${theirText(s, m)} on key ${k.pkey}${kindText(outKind, s.kind)}`;
+    const text = () => `${inputText(s)} matches ${theirText(s, m)} on key ${k.pkey}${kindText(outKind, s.kind)}`;
     emitJoined(s, outKind, m.entry.row, why(s, 'match', text, m.entry.row));
   };
-  flush(s, matches.map((m) => [() => bumpOther(m), () => join(m)]));
+  flush(s, matches, bumpOther, join);
   // state.add(record, other.size) when me is outer
   if (me.outer) addRecord(me, w, k, row, matches.length, now, out);
 }
@@ -136,23 +139,23 @@ export function retract(s: JoinStep): void {
   const matches = findMatches(s.r.j, me, other, w, k, row, now, out);
   if (matches.length === 0) {
     // send -D[record+null] if me is outer
-    if (me.outer) emitPadded(s, '-D', me.side, row, why(s, 'retract-pad', `${inputText(s)} is retracted and had no match: its null-padded row is retracted`));
+    if (me.outer) emitPadded(s, '-D', me.side, row, why(s, 'retract-pad', () => `${inputText(s)} is retracted and had no match: its null-padded row is retracted`));
     return;
   }
   // send -D[record+other]s if me is outer, -D/-U (the input kind) if inner
   const outKind: RowKind = me.outer ? '-D' : s.kind;
   const unjoin = (m: Match): void => {
-    const text = `${inputText(s)} retracts its join with ${theirText(s, m)}${kindText(outKind, s.kind)}`;
+    const text = () => `${inputText(s)} retracts its join with ${theirText(s, m)}${kindText(outKind, s.kind)}`;
     emitJoined(s, outKind, m.entry.row, why(s, 'retract-match', text, m.entry.row));
   };
   const unbumpOther = (m: Match): void => {
     if (!other.outer) return;
     // the matched num == 1: send +I[null+other]
     if (m.entry.assoc === 1) {
-      emitPadded(s, '+I', other.side, m.entry.row, why(s, 'repad', `${theirText(s, m)} lost its last match, so it is emitted padded with nulls again`, m.entry.row));
+      emitPadded(s, '+I', other.side, m.entry.row, why(s, 'repad', () => `${theirText(s, m)} lost its last match, so it is emitted padded with nulls again`, m.entry.row));
     }
     // otherState.update(other, old - 1)
     updateAssoc(other, w, k, m.id, m.entry, m.entry.assoc - 1, now, out);
   };
-  flush(s, matches.map((m) => [() => unjoin(m), () => unbumpOther(m)]));
+  flush(s, matches, unjoin, unbumpOther);
 }

@@ -26,6 +26,7 @@ import type { Plan, Side } from '../../planner/plan.js';
 import type { Row, RowKind } from '../../values/types.js';
 import { isAccumulate } from '../../values/types.js';
 import type { Collector, JoinOperator, OpTime, Why } from '../types.js';
+import { bulkWhy, wantsText } from '../why.js';
 import { makeJoinRows, printRowOf } from './interval-join-rows.js';
 import { beginWork, EMPTY_JOIN_STATE, endWork, type JoinState, type SideSpec } from './join-state.js';
 import { describeSide, sideSpec } from './join-state-describe.js';
@@ -45,17 +46,17 @@ export function createSemiAntiJoin(plan: Plan): JoinOperator<JoinState> {
     const k = keyRefOf(j, side, row);
     const w = beginWork(state);
     const inputText = lazyText(() => printRowOf(j, side, kind, row));
-    const why = (rule: string, text: string, left?: Row): Why => ({
-      rule: `${name}.${rule}`,
-      text,
-      rows: left === undefined ? [inputText()] : [printRowOf(j, 0, '+I', left), inputText()],
-    });
+    // Bulk runs keep only the rule (see why.ts).
+    const why = (rule: string, text: () => string, left?: Row): Why =>
+      !wantsText(out)
+        ? bulkWhy(`${name}.${rule}`)
+        : { rule: `${name}.${rule}`, text: text(), rows: left === undefined ? [inputText()] : [printRowOf(j, 0, '+I', left), inputText()] };
 
     if (side === 0) {
       const matches = findMatches(j, me, other, w, k, row, now, out);
       const has = matches.length > 0;
       if (has !== anti) {
-        const text = anti ? `${inputText()} has no match in ${other.name}: NOT IN / NOT EXISTS passes it with its own kind` : `${inputText()} has a match in ${other.name}: IN / EXISTS passes it with its own kind`;
+        const text = () => anti ? `${inputText()} has no match in ${other.name}: NOT IN / NOT EXISTS passes it with its own kind` : `${inputText()} has a match in ${other.name}: IN / EXISTS passes it with its own kind`;
         out.emit(kind, row, why('pass', text));
       }
       if (isAccumulate(kind)) addRecord(me, w, k, row, matches.length, now, out);
@@ -72,13 +73,13 @@ export function createSemiAntiJoin(plan: Plan): JoinOperator<JoinState> {
       const left = m.entry.row;
       if (acc && m.entry.assoc === 0) {
         const outKind: RowKind = anti ? '-D' : kind;
-        const text = anti
+        const text = () => anti
           ? `${inputText()} is the first match of left ${printRowOf(j, 0, '+I', left)}: NOT IN no longer holds, so it is retracted`
           : `${inputText()} is the first match of left ${printRowOf(j, 0, '+I', left)}: IN now holds, so it is sent with the right row's kind ${kind}`;
         out.emit(outKind, left, why('first-match', text, left));
       } else if (!acc && m.entry.assoc === 1) {
         const outKind: RowKind = anti ? '+I' : kind;
-        const text = anti
+        const text = () => anti
           ? `${inputText()} removes the last match of left ${printRowOf(j, 0, '+I', left)}: NOT IN holds again, so it is sent as +I`
           : `${inputText()} removes the last match of left ${printRowOf(j, 0, '+I', left)}: IN no longer holds, so it is retracted with the right row's kind ${kind}`;
         out.emit(outKind, left, why('last-gone', text, left));

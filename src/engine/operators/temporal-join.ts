@@ -24,6 +24,7 @@
 import type { Plan, Side } from '../../planner/plan.js';
 import { isAccumulate, type Row, type RowKind } from '../../values/types.js';
 import type { Collector, JoinOperator, OpTime } from '../types.js';
+import { bulkWhy, wantsText } from '../why.js';
 import { conditionHolds, joinRow, keyOf, makeJoinRows, printKey, printRow, printRowOf, printTime, rowTime, type JoinRows } from './interval-join-rows.js';
 import { fireDue, nextTimerTime, type Timer } from './interval-join-timers.js';
 import { describeTemporalSide } from './temporal-join-describe.js';
@@ -81,40 +82,53 @@ export function createTemporalJoin(plan: Plan): JoinOperator<TemporalState> {
 
 function store(j: JoinRows, state: TemporalState, side: Side, kind: RowKind, row: Row, t: number, time: OpTime, out: Collector, r: Retention): TemporalState {
   const key = keyOf(j, side, row);
-  const printedKey = printKey(j, side, row);
-  const ks = getTKey(state, key, printedKey);
-  const printed = printRow(j, side, kind, row);
+  const ks = pmGet(state.keys, key) ?? getTKey(state, key, printKey(j, side, row));
+  const printedKey = ks.printedKey;
+  const tracing = wantsText(out);
+  const printed = tracing ? printRow(j, side, kind, row) : '';
   let x: KeyAndTimers;
   if (side === 0) {
     const seq = ks.nextSeq ?? 0;
     const probe: ProbeRow = { seq, time: t, kind, row };
     x = { ks: { ...ks, probes: [...ks.probes, probe], nextSeq: seq + 1 }, s: state };
-    const late = t <= time.watermark ? ` (late: it goes out at the next watermark advance, as Flink ${j.plan.flinkVersion} keeps late probe rows)` : '';
-    out.trace({ t: 'state.add', side, key: printedKey, row: printed, detail: `buffered until the watermark reaches ${printTime(j, t)}${late}` });
+    if (tracing) traceProbe(j, t, time, out, printedKey, printed);
   } else {
-    const replaced = ks.versions.find((v) => v.time === t);
+    const replaced = tracing ? ks.versions.find((v) => v.time === t) : undefined;
     x = { ks: { ...ks, versions: putVersion(ks.versions, { time: t, kind, row }) }, s: state };
-    if (replaced === undefined) out.trace({ t: 'state.add', side, key: printedKey, row: printed, detail: `version from ${printTime(j, t)}` });
+    if (!tracing) {
+      // no text in bulk runs
+    } else if (replaced === undefined) out.trace({ t: 'state.add', side, key: printedKey, row: printed, detail: `version from ${printTime(j, t)}` });
     else out.trace({ t: 'state.update', side, key: printedKey, row: printed, detail: `overwrites the version for ${printTime(j, t)}: ${printRow(j, 1, replaced.kind, replaced.row)}` });
   }
   const before = x.ks.timer;
   x = registerSmallestTimer(x, key, t);
-  if (x.ks.timer !== before) out.trace({ t: 'timer.register', domain: 'event', time: t, key: printedKey, purpose: side === 0 ? 'emit probe rows' : 'clean versions' });
+  if (tracing && x.ks.timer !== before) out.trace({ t: 'timer.register', domain: 'event', time: t, key: printedKey, purpose: side === 0 ? 'emit probe rows' : 'clean versions' });
   x = registerCleanup(x, key, time.procTime, r);
   return putTKey(x.s, key, x.ks);
+}
+
+function traceProbe(j: JoinRows, t: number, time: OpTime, out: Collector, printedKey: string, printed: string): void {
+  const late = t <= time.watermark ? ` (late: it goes out at the next watermark advance, as Flink ${j.plan.flinkVersion} keeps late probe rows)` : '';
+  out.trace({ t: 'state.add', side: 0, key: printedKey, row: printed, detail: `buffered until the watermark reaches ${printTime(j, t)}${late}` });
 }
 
 function onEventTimer(j: JoinRows, state: TemporalState, timer: Timer, time: OpTime, out: Collector, r: Retention): TemporalState {
   const found = pmGet(state.keys, timer.key);
   if (found === undefined) return state;
   const wm = time.watermark;
-  out.trace({ t: 'timer.fire', domain: 'event', time: timer.time, key: found.printedKey, purpose: 'emit probe rows <= watermark, clean versions' });
+  const tracing = wantsText(out);
+  if (tracing) out.trace({ t: 'timer.fire', domain: 'event', time: timer.time, key: found.printedKey, purpose: 'emit probe rows <= watermark, clean versions' });
   const { timer: _cleared, ...ks } = found;
   const released = ks.probes.filter((p) => p.time <= wm);
   const waiting = ks.probes.filter((p) => p.time > wm);
   for (const p of released) emitProbe(j, ks.versions, p, found.printedKey, time.procTime, out);
   const { kept, removed } = cleanVersions(ks.versions, wm);
   for (const v of removed) {
+    // state.expire is always traced (it sets STEP_EXPIRE); its text only when kept.
+    if (!tracing) {
+      out.trace({ t: 'state.expire', side: 1, key: '', row: '', reason: '' });
+      continue;
+    }
     const reason = `a newer version is valid at the watermark ${printTime(j, wm)}`;
     out.trace({ t: 'state.expire', side: 1, key: found.printedKey, row: printRow(j, 1, v.kind, v.row), reason });
   }
@@ -134,6 +148,10 @@ function onEventTimer(j: JoinRows, state: TemporalState, timer: Timer, time: OpT
 
 function emitProbe(j: JoinRows, versions: readonly Version[], p: ProbeRow, key: string, procTime: number, out: Collector): void {
   const v = versionAt(versions, p.time);
+  if (!wantsText(out)) {
+    emitProbeBulk(j, v, p, procTime, out);
+    return;
+  }
   const probe = printRow(j, 0, p.kind, p.row);
   const rows = [printRowOf(j, 0, p.kind, p.row)];
   const at = printTime(j, p.time);
@@ -155,6 +173,18 @@ function emitProbe(j: JoinRows, versions: readonly Version[], p: ProbeRow, key: 
   if (j.plan.joinType === 'left') {
     out.emit(p.kind, joinRow(j, p.row, undefined), { rule: 'temporal.pad', text: `left ${probe} is null-padded: ${miss}`, rows });
   }
+}
+
+/** emitProbe without any text (bulk runs): the same rows and rules. */
+function emitProbeBulk(j: JoinRows, v: Version | undefined, p: ProbeRow, procTime: number, out: Collector): void {
+  if (v !== undefined && isAccumulate(v.kind)) {
+    const joined = joinRow(j, p.row, v.row);
+    if (conditionHolds(j, joined, procTime)) {
+      out.emit(p.kind, joined, bulkWhy('temporal.version'));
+      return;
+    }
+  }
+  if (j.plan.joinType === 'left') out.emit(p.kind, joinRow(j, p.row, undefined), bulkWhy('temporal.pad'));
 }
 
 function onCleanupTimer(j: JoinRows, state: TemporalState, timer: Timer, out: Collector, r: Retention): TemporalState {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createIntervalJoin } from '../../../src/engine/operators/interval-join.js';
+import { timerList } from '../../../src/engine/operators/interval-join-timers.js';
 import type { IntervalState } from '../../../src/engine/operators/interval-join-state.js';
 import type { JoinType } from '../../../src/planner/plan.js';
 import type { SqlType } from '../../../src/values/types.js';
@@ -18,7 +19,7 @@ function harness(joinType: JoinType, lowerMs: number, upperMs: number, minCleanu
   return new Harness(createIntervalJoin(plan), [BIGINT, STRING, BIGINT, STRING]);
 }
 
-const timerTimes = (h: Harness<IntervalState>) => h.state.timers.timers.map((t) => t.time);
+const timerTimes = (h: Harness<IntervalState>) => timerList(h.state.timers).map((t) => t.time);
 
 describe('interval join: cleanup timing', () => {
   it('with min-cleanup-interval 0, a left row at t is padded exactly when the watermark reaches t - lower + 1', () => {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createIntervalJoin } from '../../../src/engine/operators/interval-join.js';
+import { timerCount } from '../../../src/engine/operators/interval-join-timers.js';
 import { keyedStateEntries, type IntervalState } from '../../../src/engine/operators/interval-join-state.js';
 import type { SqlType } from '../../../src/values/types.js';
 import { Harness, makePlan } from './interval-temporal-harness.js';
@@ -22,7 +23,7 @@ function harness(lowerMs: number, upperMs: number, minCleanupMs: number): Harnes
 }
 
 const entries = (h: Harness<IntervalState>) => keyedStateEntries(h.state);
-const timers = (h: Harness<IntervalState>) => h.state.timers.timers.length;
+const timers = (h: Harness<IntervalState>) => timerCount(h.state.timers);
 /** The printed records without the (unread) proctime columns. */
 const pairs = (h: Harness<IntervalState>) => h.emissions.map((e) => `${e.row[0]}, ${e.row[1]}, ${e.row[3]}, ${e.row[4]}`);
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createIntervalJoin } from '../../../src/engine/operators/interval-join.js';
+import { timerCount } from '../../../src/engine/operators/interval-join-timers.js';
 import { keyedStateEntries, type IntervalState } from '../../../src/engine/operators/interval-join-state.js';
 import type { JoinType } from '../../../src/planner/plan.js';
 import type { SqlType } from '../../../src/values/types.js';
@@ -20,7 +21,7 @@ function harness(joinType: JoinType, lowerMs: number, upperMs: number, minCleanu
 }
 
 const entries = (h: Harness<IntervalState>) => keyedStateEntries(h.state);
-const timers = (h: Harness<IntervalState>) => h.state.timers.timers.length;
+const timers = (h: Harness<IntervalState>) => timerCount(h.state.timers);
 
 describe('RowTimeIntervalJoinTest', () => {
   it('testRowTimeInnerJoinWithCommonBounds: a >= b - 10 and a <= b + 20', () => {

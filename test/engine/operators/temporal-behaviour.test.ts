@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTemporalJoin } from '../../../src/engine/operators/temporal-join.js';
+import { timerList } from '../../../src/engine/operators/interval-join-timers.js';
 import type { TemporalState } from '../../../src/engine/operators/temporal-join-state.js';
 import type { JoinType } from '../../../src/planner/plan.js';
 import type { SqlType } from '../../../src/values/types.js';
@@ -112,9 +113,9 @@ describe('temporal join', () => {
   it('keeps one event-time timer per key, at the smallest time seen', () => {
     const h = harness('inner');
     h.el1([9, 'k', 'a']).el2([4, 'k', 'v']).el1([6, 'k', 'b']);
-    expect(h.state.eventTimers.timers.map((t) => t.time)).toEqual([4]);
+    expect(timerList(h.state.eventTimers).map((t) => t.time)).toEqual([4]);
     wm(h, 5); // fires at 4: nothing to release, re-arms at the earliest buffered probe (6)
-    expect(h.state.eventTimers.timers.map((t) => t.time)).toEqual([6]);
+    expect(timerList(h.state.eventTimers).map((t) => t.time)).toEqual([6]);
   });
 
   it('retention: a cleanup timer at now + 1.5 ttl, moved only when now + ttl passes it', () => {
@@ -124,7 +125,7 @@ describe('temporal join', () => {
     h.setProc(104).el1([2, 'k', 'p']); // 104 + 10 <= 115: not moved
     expect(h.op.nextProcessingTimer(h.state)).toBe(115);
     h.setProc(106).el1([3, 'k', 'q']); // 106 + 10 > 115: moved to 106 + 15
-    expect(h.state.procTimers.timers.map((t) => t.time)).toEqual([121]);
+    expect(timerList(h.state.procTimers).map((t) => t.time)).toEqual([121]);
     h.setProc(121);
     expect(h.trace.filter((e) => e.t === 'state.expire').length).toBe(3);
     wm(h, 50);

@@ -1,0 +1,34 @@
+/**
+ * Whys in bulk runs: a run without traces (`Collector.tracing === false`) keeps only each
+ * emitted row's rule, so that a million-event run builds no text. The full reason is rebuilt on
+ * demand by replaying the row's step with tracing on (Timeline.whyOf / changelogRange).
+ */
+import type { Collector, Why } from './types.js';
+
+const BULK = new Map<string, Why>();
+
+/** The shared, text-free Why of a rule (one frozen object per rule). */
+export function bulkWhy(rule: string): Why {
+  let w = BULK.get(rule);
+  if (w === undefined) {
+    w = Object.freeze({ rule, text: '' });
+    BULK.set(rule, w);
+  }
+  return w;
+}
+
+/** Whether emitted rows need their reason text (false only in bulk runs). */
+export function wantsText(out: Collector): boolean {
+  return out.tracing !== false;
+}
+
+/** A Why whose text and rows are built only when the collector keeps them. */
+export function whyOf(out: Collector, rule: string, text: () => string, rows?: () => readonly string[]): Why {
+  if (out.tracing === false) return bulkWhy(rule);
+  return rows === undefined ? { rule, text: text() } : { rule, text: text(), rows: rows() };
+}
+
+/** A bulk Why carries no text: its full form must be rebuilt by a traced replay. */
+export function isBulkWhy(w: Why): boolean {
+  return BULK.get(w.rule) === w;
+}
