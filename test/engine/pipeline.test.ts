@@ -122,13 +122,26 @@ describe('filter, dedup and projection', () => {
 
   it('ROW_NUMBER keep-last on rowtime keeps the newest row, -U/+U on replacement, drops older rows', () => {
     const r = recorder();
-    const p = plan(orders, rates, {}, [input(orders), input(rates, { deduplicate: { key: [0], orderBy: 1, keepLast: true } })]);
+    const dedup = { deduplicate: { key: [0], orderBy: 1, keepLast: true }, changelogMode: ['+I', '-U', '+U'] as const };
+    const p = plan(orders, rates, {}, [input(orders), input(rates, dedup)]);
     const plainRates = table({ name: 'rates', columns: [['k', STRING], ['ts', TS], ['v', INT]], watermarkOn: 1 });
     const p2 = { ...p, tables: [orders, plainRates] };
     runSteps(scenario(p2, [ev.row('rates', ['EUR', 10, 1]), ev.row('rates', ['EUR', 5, 2]), ev.row('rates', ['EUR', 20, 3])]), r.factory);
     expect(r.seen).toEqual([
       [1, '+I', ['EUR', 10, 1]],
       [1, '-U', ['EUR', 10, 1]],
+      [1, '+U', ['EUR', 20, 3]],
+    ]);
+  });
+
+  it('a deduplication feeding a consumer without -U (a versioned side) sends only +U', () => {
+    const r = recorder();
+    const dedup = { deduplicate: { key: [0], orderBy: 1, keepLast: true }, changelogMode: ['+I', '+U'] as const };
+    const p = plan(orders, rates, {}, [input(orders), input(rates, dedup)]);
+    const plainRates = table({ name: 'rates', columns: [['k', STRING], ['ts', TS], ['v', INT]], watermarkOn: 1 });
+    runSteps(scenario({ ...p, tables: [orders, plainRates] }, [ev.row('rates', ['EUR', 10, 1]), ev.row('rates', ['EUR', 20, 3])]), r.factory);
+    expect(r.seen).toEqual([
+      [1, '+I', ['EUR', 10, 1]],
       [1, '+U', ['EUR', 20, 3]],
     ]);
   });

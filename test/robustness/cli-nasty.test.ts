@@ -115,6 +115,22 @@ describe('nasty files given to joinstep run', () => {
   });
 });
 
+describe('the app without a terminal', () => {
+  it.each([
+    ['a nasty file', () => file('list3.yaml', '- a\n')],
+    ['a good file', () => join(SPEC_EXAMPLES, 'eur-order-0930.yaml')],
+    ['a directory of scenarios', () => join(ROOT, 'scenarios')],
+  ])('%s: exit 2 with a message on stderr, never a stack trace or escape codes', (_what, path) => {
+    const r = cli([path()]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim()).not.toBe('');
+    expect(r.stderr).not.toMatch(STACK);
+    // no alternate screen, no cursor hiding: nothing was drawn
+    expect(r.stderr).not.toContain('\x1b[');
+  });
+});
+
 describe('joinstep run with stdout closed early', () => {
   // ~300 KB of output, well over a pipe's 64 KB buffer: the writer does meet the closed pipe
   const rows = Array.from({ length: 1500 }, (_, i) => `  - { to: a, row: { k: x, v: ${i} } }`);

@@ -1,3 +1,10 @@
+/**
+ * A long fuzzing session outside the test suite: `npx tsx test/robustness/explore.ts MODE [N] [SEED]`
+ * with MODE one of yaml (line / character / value / key mutations), bad (the same on
+ * test/fixtures/bad), rows (edge values in events), sql (broken SQL), risky (risky SELECT
+ * expressions). Prints how the mutants ended and one example per distinct violation (known
+ * issues in known-issues.ts are left out).
+ */
 import fc from 'fast-check';
 import { BAD_SEEDS, SEEDS } from './seeds.js';
 import { applyAll, mutationsArb, rowMutationsArb } from './yaml-mutators.js';
