@@ -9,7 +9,7 @@ export type Command =
   | { readonly name: 'run'; readonly file: string; readonly format: 'text' | 'json'; readonly result: boolean; readonly query?: string }
   | { readonly name: 'test'; readonly paths: readonly string[] }
   | { readonly name: 'explain'; readonly file: string; readonly query?: string }
-  | { readonly name: 'app'; readonly paths: readonly string[]; readonly watch: boolean };
+  | { readonly name: 'app'; readonly paths: readonly string[]; readonly watch: boolean; readonly mono: boolean };
 
 export type ParsedCli =
   | { readonly ok: true; readonly command: Command }
@@ -18,7 +18,9 @@ export type ParsedCli =
 export const USAGE = `joinstep — a stepping debugger for Apache Flink SQL joins
 
 Usage:
-  joinstep [FILE|DIR] [--watch]       open the full-screen app (a picker for a directory)
+  joinstep [FILE|DIR] [--watch] [--mono]
+                                      open the full-screen app (a picker for a directory);
+                                      --mono: no colours (also NO_COLOR=1)
   joinstep run FILE [--format json] [--result] [--query NAME]
                                       print the emitted changelog (or the final result)
   joinstep test [FILE|DIR ...]        check every scenario's expect: block
@@ -53,6 +55,7 @@ export function parseCli(argv: readonly string[]): ParsedCli {
         result: { type: 'boolean' },
         query: { type: 'string' },
         watch: { type: 'boolean' },
+        mono: { type: 'boolean' },
       },
     });
     values = parsed.values;
@@ -82,5 +85,5 @@ export function parseCli(argv: readonly string[]): ParsedCli {
   if (positionals.length > 1 && !SUBCOMMANDS.includes(first as never)) {
     return fail(`unknown command '${first}'`, 'commands: run, test, explain; or give one FILE or DIR to open the app');
   }
-  return { ok: true, command: { name: 'app', paths: positionals, watch: values.watch === true } };
+  return { ok: true, command: { name: 'app', paths: positionals, watch: values.watch === true, mono: values.mono === true } };
 }

@@ -30,7 +30,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return explainCommand(cmd);
     case 'app': {
       const { startApp } = await import('../ui/start.js');
-      return startApp({ paths: cmd.paths, watch: cmd.watch });
+      return startApp({ paths: cmd.paths, watch: cmd.watch, mono: cmd.mono });
     }
   }
 }

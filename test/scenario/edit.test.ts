@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isSeq, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
+import type { EventObject } from '../../src/scenario/edit-render.js';
 import { describe, expect, it } from 'vitest';
 import { editScenarioText, ExactNumber } from '../../src/scenario/edit.js';
 import type { EditResult, EventEdit } from '../../src/scenario/edit.js';
@@ -242,7 +243,7 @@ describe('a what-if edit on the side-by-side scenario', () => {
   it('inserts every kind of event as one the loader reads back as that kind', () => {
     const path = join(BUNDLED, 'side-by-side-rate-change.yaml');
     let text = readFileSync(path, 'utf8');
-    const kinds = [
+    const kinds: EventObject[] = [
       { watermark: 'rates', to: '11:30' },
       { idle: 'orders' },
       { active: 'orders', partition: 0 },
