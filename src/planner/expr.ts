@@ -5,6 +5,7 @@
 import type { BinaryExpr, CaseExpr, Expr, Span } from '../sql/ast.js';
 import { isCastSupported } from '../values/cast.js';
 import type { SqlType } from '../values/types.js';
+import { checkLike } from './arg-types.js';
 import { fail } from './errors.js';
 import { callToTExpr } from './functions.js';
 import { intervalToTExpr, literalToTExpr, typedLiteralToTExpr } from './literals.js';
@@ -73,6 +74,7 @@ export function toTExpr(e: Expr, scope: Scope): TExpr {
     case 'like': {
       const arg = toTExpr(e.operand, scope);
       const pattern = toTExpr(e.pattern, scope);
+      checkLike(arg, pattern, e);
       const like = call('LIKE', BOOLEAN(arg.type.nullable || pattern.type.nullable), [arg, pattern]);
       return e.negated ? call('NOT', like.type, [like]) : like;
     }

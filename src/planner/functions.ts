@@ -4,6 +4,7 @@
  */
 import type { CallExpr, Expr } from '../sql/ast.js';
 import type { SqlType } from '../values/types.js';
+import { checkCallArgs, checkIfCondition } from './arg-types.js';
 import { fail } from './errors.js';
 import type { TExpr } from './plan.js';
 import {
@@ -42,6 +43,13 @@ function intLiteral(x: TExpr | undefined): number | undefined {
 }
 
 export function callToTExpr(e: CallExpr, typeOf: (x: Expr) => TExpr): TExpr {
+  const out = typedCall(e, typeOf);
+  // Flink's validator rejects wrongly typed arguments before the job runs, pointing at the call
+  checkCallArgs(out, e);
+  return out;
+}
+
+function typedCall(e: CallExpr, typeOf: (x: Expr) => TExpr): TExpr {
   if (e.over) fail(`joinstep supports ${e.name}() OVER (...) only in the deduplication view pattern`, e.nameSpan,
     "write it as SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY t DESC) AS rn FROM x) WHERE rn = 1");
   if (AGGREGATES.has(e.name)) fail(`joinstep debugs joins: the aggregate function ${e.name} is not supported`, e.nameSpan,
@@ -138,6 +146,7 @@ export function callToTExpr(e: CallExpr, typeOf: (x: Expr) => TExpr): TExpr {
     }
     case 'IF': {
       arity(e, args, 3);
+      checkIfCondition(args, e);
       const common = commonType([(args[1] as TExpr).type, (args[2] as TExpr).type]);
       if (!common) fail('Illegal mixing of types in CASE or COALESCE statement', e);
       return { k: 'case', type: common, whens: [{ when: args[0] as TExpr, then: args[1] as TExpr }], else: args[2] as TExpr };

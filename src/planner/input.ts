@@ -47,8 +47,12 @@ export function tableInput(def: TableDef, refName: string, alias: string, span: 
   return { def, refName, alias, filterAfterDedup: false, columns: tableScopeColumns(def), span: spanOf(span) };
 }
 
-/** Resolves a FROM table reference through the catalog (tables first, then views). */
-export function resolveTableRef(cat: Catalog, ref: TableRef, depth = 0): InputSource {
+/**
+ * Resolves a FROM table reference through the catalog (tables first, then views). `visiting`
+ * holds the views being resolved on the way here: meeting one again is a real cycle, while a
+ * long chain of distinct views is fine.
+ */
+export function resolveTableRef(cat: Catalog, ref: TableRef, visiting: ReadonlySet<string> = new Set()): InputSource {
   const name = ref.name.value;
   const alias = ref.alias?.value ?? name;
   const def = cat.tables.get(name);
@@ -58,17 +62,17 @@ export function resolveTableRef(cat: Catalog, ref: TableRef, depth = 0): InputSo
   if (!view) {
     fail(`Object '${name}' not found`, ref.name, didYouMean(name, [...cat.tables.keys(), ...cat.views.keys()], 'table'));
   }
-  if (depth > 8) fail(`View '${name}' refers to itself`, ref.name);
-  const inner = resolveSelect(cat, view.query, depth + 1);
+  if (visiting.has(name)) fail(`View '${name}' refers to itself`, ref.name);
+  const inner = resolveSelect(cat, view.query, new Set([...visiting, name]));
   return { ...inner, refName: name, viewName: name, alias, span: spanOf(ref.name), ...base };
 }
 
 /** A SELECT used as an input (view body or FROM subquery): one table, filters, projections, dedup. */
-export function resolveSelect(cat: Catalog, q: Select, depth: number): InputSource {
+export function resolveSelect(cat: Catalog, q: Select, visiting: ReadonlySet<string> = new Set()): InputSource {
   if (q.from.kind === 'join') {
     fail('joinstep supports views and subqueries over a single table', q.from.keywordSpan, 'join the tables in the main query instead');
   }
-  const below = q.from.kind === 'table' ? resolveTableRef(cat, q.from, depth) : resolveSelect(cat, q.from.query, depth + 1);
+  const below = q.from.kind === 'table' ? resolveTableRef(cat, q.from, visiting) : resolveSelect(cat, q.from.query, visiting);
   const alias = q.from.kind === 'table' ? (q.from.alias?.value ?? q.from.name.value) : (q.from.alias?.value ?? below.alias);
   return selectOverInput({ ...below, alias }, q);
 }

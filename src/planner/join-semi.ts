@@ -45,7 +45,7 @@ export function planSemiJoin(cat: Catalog, options: PlannerOptions, select: Sele
   const q = sub.query;
   if (q.groupBy || q.having || q.distinct) fail('joinstep debugs joins: aggregations inside the subquery are not supported', q);
   if (q.from.kind === 'join') fail('joinstep supports a subquery over a single table', q.from.keywordSpan);
-  let right = q.from.kind === 'table' ? resolveTableRef(cat, q.from) : resolveSelect(cat, q.from.query, 1);
+  let right = q.from.kind === 'table' ? resolveTableRef(cat, q.from) : resolveSelect(cat, q.from.query);
   if (q.from.kind === 'subquery' && q.from.alias) right = { ...right, alias: q.from.alias.value };
   checkStreamInput(left);
   checkStreamInput(right);

@@ -36,7 +36,7 @@ export function planSql(script: Script, options: PlannerOptions): PlannerResult 
         else {
           views.set(name, s);
           // Flink validates a view when it is created, not when it is used
-          resolveSelect({ tables, views }, s.query, 1);
+          resolveSelect({ tables, views }, s.query, new Set([name]));
         }
       } else {
         queries.push(s);

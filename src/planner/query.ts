@@ -26,7 +26,7 @@ function splitAnd(e: Expr | undefined): Expr[] {
 function resolveFrom(cat: Catalog, item: FromItem): InputSource {
   if (item.kind === 'table') return resolveTableRef(cat, item);
   if (item.kind === 'subquery') {
-    const src = resolveSelect(cat, item.query, 1);
+    const src = resolveSelect(cat, item.query);
     return item.alias ? { ...src, alias: item.alias.value } : src;
   }
   return fail('joinstep debugs one join of two inputs at a time', item.keywordSpan, 'split the query: join two tables per scenario');

@@ -5,6 +5,8 @@ const DAY_MS = 86_400_000;
 
 export function clockText(ms: number, dateMs: number): string {
   const d = new Date(ms);
+  // the loader rejects times beyond years 0001-9999; never print NaN if one slips through
+  if (Number.isNaN(d.getTime())) return `${ms} ms`;
   const hh = pad(d.getUTCHours());
   const mi = pad(d.getUTCMinutes());
   const ss = d.getUTCSeconds();

@@ -2,8 +2,8 @@
  * The loader's working state: the file text, its line counter and the diagnostics collected so
  * far, plus small helpers to read YAML nodes with positions.
  */
-import { isAlias, isMap, isScalar, isSeq, Scalar } from 'yaml';
-import type { Document, LineCounter, Node, Pair, YAMLMap } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, Scalar, visit } from 'yaml';
+import type { Alias, Document, LineCounter, Node, Pair, YAMLMap } from 'yaml';
 import { suggestionHint } from './did-you-mean.js';
 import type { Diagnostic, FilePos } from './types.js';
 
@@ -39,8 +39,34 @@ export function report(ctx: LoadContext, where: Where, message: string, hint?: s
 /** Aliases (`*name`) are read as the node they refer to. */
 export function deref(ctx: LoadContext, node: unknown): Node | null {
   if (node === null || node === undefined) return null;
-  if (isAlias(node)) return (node.resolve(ctx.doc) as Node | undefined) ?? null;
+  if (isAlias(node)) return aliasTargets(ctx.doc).get(node) ?? null;
   return node as Node;
+}
+
+const targetsByDoc = new WeakMap<Document, Map<Alias, Node>>();
+
+/**
+ * Every alias's target, found in one walk of the document. `Alias.resolve` walks the whole
+ * document on each call, so a list of 10,000 `*e` took seconds; this keeps loading linear. As
+ * in YAML (and `resolve`), an alias names the latest node before it with that anchor.
+ */
+function aliasTargets(doc: Document): Map<Alias, Node> {
+  const known = targetsByDoc.get(doc);
+  if (known !== undefined) return known;
+  const targets = new Map<Alias, Node>();
+  const latest = new Map<string, Node>();
+  visit(doc, {
+    Node(_key, n) {
+      if (isAlias(n)) {
+        const target = latest.get(n.source);
+        if (target !== undefined) targets.set(n, target);
+      } else if (n.anchor !== undefined) {
+        latest.set(n.anchor, n);
+      }
+    },
+  });
+  targetsByDoc.set(doc, targets);
+  return targets;
 }
 
 /** A map entry with its key text and nodes. */

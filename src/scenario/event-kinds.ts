@@ -5,6 +5,7 @@
 import { isScalar } from 'yaml';
 import type { Node } from 'yaml';
 import { parseTimeLiteral } from '../values/time.js';
+import { inTimeRange, outOfRangeMessage, TIME_RANGE_HINT } from './time-range.js';
 import { ROW_KINDS } from '../values/types.js';
 import type { RowKind } from '../values/types.js';
 import { describeNode, readScalarText, report } from './context.js';
@@ -86,6 +87,10 @@ function readWatermarkTo(ctx: LoadContext, env: EventEnv, e: Entry | undefined, 
   if (isScalar(e.value) && e.value.value === 'max') return 'max';
   const t = timeInput(e.value);
   const r = t === undefined ? undefined : parseTimeLiteral(t, env.valueCtx, ltz);
+  if (r !== undefined && r.ok && !inTimeRange(r.ms)) {
+    report(ctx, e.valueWhere, outOfRangeMessage('watermark to', r.ms), `${TIME_RANGE_HINT}; \`to: max\` is the end-of-input watermark`);
+    return undefined;
+  }
   if (r !== undefined && r.ok) return r.ms;
   report(ctx, e.valueWhere, `watermark to: ${r?.message ?? `expected a time, an integer or \`max\`, not ${describeNode(e.value)}`}`, r?.hint ?? 'e.g. `to: "10:00"`, `to: 0` (epoch ms) or `to: max`');
   return undefined;

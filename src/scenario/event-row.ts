@@ -9,6 +9,7 @@ import { parseValue } from '../values/literal.js';
 import type { ScalarInput } from '../values/literal.js';
 import type { RowKind, Value } from '../values/types.js';
 import { describeNode, entries, report, scalarSource } from './context.js';
+import { TIME_RANGE_HINT, valueOutOfRange } from './time-range.js';
 import type { Entry, LoadContext } from './context.js';
 import { suggestionHint } from './did-you-mean.js';
 import type { EventEnv } from './event-env.js';
@@ -63,6 +64,10 @@ function readValue(ctx: LoadContext, env: EventEnv, e: Entry, table: TableDef, c
     return null;
   }
   const r = parseValue(column.type, input, env.valueCtx);
+  if (r.ok && valueOutOfRange(column.type, r.value)) {
+    report(ctx, e.valueWhere, `column \`${column.name}\`: ${input.yamlType === 'string' ? `'${input.text}'` : input.text} is outside the years 0001 to 9999`, TIME_RANGE_HINT);
+    return undefined;
+  }
   if (r.ok) return r.value;
   report(ctx, e.valueWhere, `column \`${column.name}\`: ${r.message}`, r.hint);
   return undefined;

@@ -6,6 +6,7 @@ import { isMap, isScalar, isSeq } from 'yaml';
 import type { YAMLMap } from 'yaml';
 import { parseTimeLiteral } from '../values/time.js';
 import { clockText } from './clock-text.js';
+import { inTimeRange, outOfRangeMessage, TIME_RANGE_HINT } from './time-range.js';
 import { deref, describeNode, entries, posOf, readScalarText, report } from './context.js';
 import type { Entry, LoadContext } from './context.js';
 import { didYouMean, suggestionHint } from './did-you-mean.js';
@@ -142,6 +143,10 @@ function readAt(ctx: LoadContext, env: EventEnv, e: Entry, clock: Clock): number
     report(ctx, e.valueWhere, `at: ${r?.message ?? `expected a time such as "09:30", not ${describeNode(e.value)}`}`, r?.hint ?? 'e.g. `at: "09:30"`');
     return undefined;
   }
+  if (!inTimeRange(r.ms)) {
+    report(ctx, e.valueWhere, outOfRangeMessage('at', r.ms), TIME_RANGE_HINT);
+    return undefined;
+  }
   if (r.ms < clock.now && !clock.fresh) {
     report(
       ctx,
@@ -166,6 +171,10 @@ function readBody(ctx: LoadContext, env: EventEnv, kind: Kind, keys: ReadonlyMap
       if (!r.ok || r.ms <= 0) {
         const message = r.ok ? `advance must be a positive duration, not ${describeNode(e.value)}` : `advance: ${r.message}`;
         report(ctx, e.valueWhere, message, r.ok ? 'e.g. `advance: 5 s`' : r.hint);
+        return undefined;
+      }
+      if (!inTimeRange(clock.now + r.ms)) {
+        report(ctx, e.valueWhere, `advance: moving the processing time by ${r.ms} ms takes it past the year 9999`, TIME_RANGE_HINT);
         return undefined;
       }
       clock.now += r.ms;

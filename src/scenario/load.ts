@@ -21,13 +21,39 @@ import type { Diagnostic, LoadResult, Scenario } from './types.js';
 import { parseYaml } from './yaml-doc.js';
 
 export async function loadScenarioFile(path: string): Promise<LoadResult> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, ...readProblem(error) }] };
   }
+  const text = decodeUtf8(bytes);
+  if (text === undefined) {
+    return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, message: 'not a UTF-8 text file', hint: notTextHint(bytes) }] };
+  }
   return loadScenarioText(path, text);
+}
+
+/**
+ * The file's text, or undefined when it is not UTF-8 text: a UTF-16 BOM, a NUL byte or an
+ * invalid UTF-8 sequence. Decoding such a file anyway would quote mojibake in every message.
+ */
+function decodeUtf8(bytes: Buffer): string | undefined {
+  if (hasUtf16Bom(bytes) || bytes.includes(0)) return undefined;
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function hasUtf16Bom(bytes: Buffer): boolean {
+  return bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+}
+
+function notTextHint(bytes: Buffer): string {
+  if (hasUtf16Bom(bytes)) return 'the file is UTF-16; save it as UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8`)';
+  return 'a scenario is a YAML text file saved as UTF-8; is this the right file?';
 }
 
 function readProblem(error: unknown): { message: string; hint?: string } {
@@ -38,7 +64,9 @@ function readProblem(error: unknown): { message: string; hint?: string } {
   return { message: `cannot read the file (${code ?? 'unknown reason'})` };
 }
 
-export function loadScenarioText(file: string, text: string): LoadResult {
+export function loadScenarioText(file: string, withBom: string): LoadResult {
+  // A BOM is not a column: without this, a mistake on line 1 is reported one column to the right.
+  const text = withBom.replace(/^\ufeff/, '');
   const parsed = parseYaml(file, text);
   if (!parsed.ok) return { ok: false, diagnostics: [parsed.diagnostic] };
   const ctx = parsed.ctx;

@@ -147,6 +147,9 @@ function readWatermarks(ctx: LoadContext, e: Entry): 'auto' | 'manual' | undefin
   return undefined;
 }
 
+/** Per table: each partition is a watermark column on screen, and per-event work grows with the count. */
+export const MAX_PARTITIONS = 256;
+
 /** `partitions: {table: n}`; table names are checked later against the SQL. */
 function readPartitions(ctx: LoadContext, e: Entry): PartitionEntry[] | undefined {
   if (isScalar(e.value) && e.value.value === null) return [];
@@ -157,7 +160,10 @@ function readPartitions(ctx: LoadContext, e: Entry): PartitionEntry[] | undefine
   const out: PartitionEntry[] = [];
   for (const p of entries(ctx, e.value)) {
     const v = isScalar(p.value) ? p.value.value : undefined;
-    if (typeof v === 'number' && Number.isInteger(v) && v >= 1) out.push({ table: p.key, count: v, keyNode: p.keyNode });
+    if (typeof v === 'number' && Number.isInteger(v) && v > MAX_PARTITIONS) {
+      report(ctx, p.valueWhere, `partitions of ${p.key} must be at most ${MAX_PARTITIONS}, not ${v}`,
+        'a stepping debugger shows every partition; a few (2 to 4) show how watermarks and idleness combine');
+    } else if (typeof v === 'number' && Number.isInteger(v) && v >= 1) out.push({ table: p.key, count: v, keyNode: p.keyNode });
     else report(ctx, p.valueWhere, `partitions of ${p.key} must be an integer of 1 or more, not ${describeNode(p.value)}`);
   }
   return out;

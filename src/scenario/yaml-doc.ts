@@ -35,6 +35,9 @@ function explainYamlError(error: YAMLError, text: string): { message: string; hi
     case 'TAB_AS_INDENT':
       return { message: 'YAML syntax error: tabs are not allowed as indentation', hint: 'indent with spaces' };
     case 'MISSING_CHAR':
+      if (/comments must be separated/i.test(raw)) {
+        return { message: `YAML syntax error: ${lowerFirst(raw)}`, hint: 'put a space before `#` (a comment starts at a `#` after a space), or quote the whole value if the `#` belongs to it' };
+      }
       return { message: `YAML syntax error: ${lowerFirst(raw)}`, hint: 'close the quote (or drop it: most values need no quotes)' };
     case 'MULTIPLE_DOCS':
       return { message: 'a scenario file holds one YAML document, but this one has several (`---`)', hint: 'put each scenario in its own file' };
