@@ -7,6 +7,7 @@ import type { ColumnDef, EngineConfig, InputPlan, JoinFamily, Plan, Side, TableD
 import type { Scenario, ScenarioEvent } from '../../src/scenario/types.js';
 import type { Row, RowKind, SqlType, Value } from '../../src/values/types.js';
 import type { Collector, JoinOperator, OpTime, StateView } from '../../src/engine/types.js';
+import { DEFAULT_CONFIG } from '../../src/scenario/config.js';
 
 export const STRING: SqlType = { kind: 'STRING', nullable: true };
 export const INT: SqlType = { kind: 'INT', nullable: true };
@@ -80,16 +81,8 @@ export function plan(left: TableDef, right: TableDef, extra: Partial<Plan> = {},
   };
 }
 
-export const CONFIG: EngineConfig = {
-  stateTtlMs: 0,
-  idleTimeoutMs: 0,
-  localTimeZone: 'UTC',
-  minCleanupIntervalMs: 0,
-  sinkUpsertMaterialize: 'AUTO',
-  cdcEventsDuplicate: false,
-  nonDeterministicUpdateStrategy: 'IGNORE',
-  autoWatermarkIntervalMs: 200,
-};
+/** Flink's defaults, exactly as the loader fills them. */
+export const CONFIG: EngineConfig = DEFAULT_CONFIG;
 
 export function scenario(p: Plan, events: ScenarioEvent[], extra: Partial<Scenario> = {}): Scenario {
   return {

@@ -3,17 +3,10 @@ import { expect } from 'vitest';
 import { planSql, type PlannerResult } from '../../src/planner/planner.js';
 import type { EngineConfig, FlinkVersion, Plan, PlanError } from '../../src/planner/plan.js';
 import { parseSql } from '../../src/sql/parser.js';
+import { DEFAULT_CONFIG } from '../../src/scenario/config.js';
 
-export const CONFIG: EngineConfig = {
-  stateTtlMs: 0,
-  idleTimeoutMs: 0,
-  localTimeZone: 'UTC',
-  minCleanupIntervalMs: 0,
-  sinkUpsertMaterialize: 'AUTO',
-  cdcEventsDuplicate: false,
-  nonDeterministicUpdateStrategy: 'IGNORE',
-  autoWatermarkIntervalMs: 200,
-};
+/** Flink's defaults, exactly as the loader fills them. */
+export const CONFIG: EngineConfig = DEFAULT_CONFIG;
 
 export interface Opts {
   config?: Partial<EngineConfig>;
