@@ -1,5 +1,5 @@
 // Bundles the CLI into one ESM file: loading hundreds of separate ESM modules (ink, react)
-// costs ~300 ms at start-up, a single bundle ~190 ms (see docs/decisions.md).
+// costs ~300 ms at start-up, a single bundle ~190 ms (docs/decisions.md).
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
