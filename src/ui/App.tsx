@@ -6,6 +6,7 @@
 import { useApp, useInput, useStdin } from 'ink';
 import { useEffect, useReducer, useState } from 'react';
 import type { Timeline } from '../engine/types.js';
+import { saveScenarioFile } from '../scenario/edit.js';
 import { Frame } from './Frame.js';
 import { hasDeferred } from './panes/index.js';
 import { splitKeys } from './keymap.js';
@@ -28,9 +29,11 @@ export interface AppProps {
   readonly watch?: (onChange: () => void) => () => void;
   /** Called when the user quits, before Ink exits (tests observe quitting through it). */
   readonly onQuit?: () => void;
+  /** Writes the edited scenario (default: atomic, with a .bak); tests may observe it. */
+  readonly save?: (file: string, text: string) => Promise<void>;
 }
 
-export function App({ session, mono = false, reload, watch, onQuit }: AppProps) {
+export function App({ session, mono = false, reload, watch, onQuit, save = saveScenarioFile }: AppProps) {
   const size = useTerminalSize();
   const [state, dispatch] = useReducer(reduce, undefined, () => initialState(session, { mono, ...size }));
   const { exit } = useApp();
@@ -55,7 +58,14 @@ export function App({ session, mono = false, reload, watch, onQuit }: AppProps) 
       onQuit?.();
       exit();
     }
-    else if (reload === undefined) dispatch({ t: 'reloadFailed', message: 'nothing to reload' });
+    else if (effect.kind === 'save') {
+      const text = state.edit?.text;
+      if (text === undefined) return;
+      save(state.session.info.file, text).then(
+        () => dispatch({ t: 'saved', text }),
+        (err: unknown) => dispatch({ t: 'saveFailed', message: `save failed: ${err instanceof Error ? err.message : String(err)}` }),
+      );
+    } else if (reload === undefined) dispatch({ t: 'reloadFailed', message: 'nothing to reload' });
     else {
       reload().then(
         (r) => dispatch(r.ok ? { t: 'reloaded', session: r.session } : { t: 'reloadFailed', message: r.message }),

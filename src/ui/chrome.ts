@@ -9,6 +9,9 @@ import { pickTargets } from './reducer-input.js';
 import { procTimeAt } from './session.js';
 import { SPEEDS, type UiState } from './state.js';
 import { stepView } from './step-view.js';
+import { isDirty } from './whatif.js';
+import { formFields } from './whatif-form.js';
+import type { Mode } from './state.js';
 import { clock, escapeControl } from './text.js';
 
 export function statusLine(s: UiState): Line {
@@ -24,6 +27,7 @@ export function statusLine(s: UiState): Line {
   ];
   if (s.mono) parts.push(seg('│ mono '));
   if (s.manual > 0) parts.push(seg(`│ ${s.manual} manual `, { tone: 'key' }));
+  if (s.edit !== undefined) parts.push(seg(`│ what-if${isDirty(s) ? ' (unsaved)' : ''} `, { tone: 'warn' }));
   parts.push(seg(`│ ${escapeControl(info.name)}`, { bold: true }));
   return parts;
 }
@@ -35,6 +39,10 @@ export function keyBar(s: UiState): Line {
   if (mode.k === 'prompt') {
     const target = mode.target === undefined ? '' : ` ${mode.target.table}[${mode.target.partition}]`;
     return [seg(` ${PROMPTS[mode.purpose]}${target}: `, { tone: 'key', bold: true }), seg(escapeControl(mode.text)), seg('█'), seg('  enter ok · esc cancel', { tone: 'muted' })];
+  }
+  if (mode.k === 'form') return formBar(s, mode);
+  if (mode.k === 'confirmQuit') {
+    return [seg(' unsaved what-if edits: quit anyway? ', { tone: 'warn', bold: true, inverse: true }), seg(' q / y quit · any other key stays (s saves)', { tone: 'muted' })];
   }
   if (mode.k === 'pick') {
     const targets = pickTargets(s);
@@ -88,4 +96,20 @@ export function helpLines(width: number, height: number): Line[] {
 function keysText(keys: readonly string[], prefix?: string): string {
   const list = keys.map(keyLabel).join(' ');
   return prefix === undefined ? list : `${prefix} ${list}`;
+}
+
+/** The insert form in the key bar: the fields so far, the current one being typed, its hint. */
+function formBar(s: UiState, mode: Extract<Mode, { k: 'form' }>): Line {
+  const fields = formFields(s, mode.values);
+  const parts: Segment[] = [seg(` insert after step ${s.step}: `, { tone: 'key', bold: true })];
+  // The loader's complaint goes first: a long form is clipped at the right, the error must show.
+  if (mode.error !== undefined) parts.push(seg(` ${escapeControl(mode.error)} `, { tone: 'warn', bold: true, inverse: true }), seg(' '));
+  fields.forEach((f, i) => {
+    if (i > mode.index) return;
+    const value = escapeControl(mode.values[f.name] ?? '');
+    if (i < mode.index) parts.push(seg(`${f.label}=${value} `, { tone: 'muted' }));
+    else parts.push(seg(`${f.label}: `, { bold: true }), seg(value), seg('█'), seg(` (${f.hint}) `, { tone: 'muted' }));
+  });
+  parts.push(seg(' enter next/ok · ↑ back · esc cancel', { tone: 'muted' }));
+  return parts;
 }

@@ -33,7 +33,14 @@ export type CommandId =
   | 'runRetract'
   | 'runLate'
   | 'runWatermark'
-  | 'runExpire';
+  | 'runExpire'
+  | 'follow'
+  | 'insertEvent'
+  | 'deleteEvent'
+  | 'moveEarlier'
+  | 'moveLater'
+  | 'duplicateEvent'
+  | 'save';
 
 export interface Binding {
   /** Key names as produced by `keyName` (a printable character, or 'space', 'right', 'enter', ...). */
@@ -71,6 +78,13 @@ export const KEYMAP: readonly Binding[] = [
   { keys: ['down'], command: 'down', help: 'scroll or select down (focused pane)' },
   { keys: ['pageup'], command: 'pageUp', help: 'page up in the focused pane' },
   { keys: ['pagedown'], command: 'pageDown', help: 'page down in the focused pane' },
+  { keys: ['v'], command: 'follow', help: 'follow the next query (side by side)' },
+  { keys: ['e'], command: 'insertEvent', bar: 'edit', help: 'what-if: insert an event here' },
+  { keys: ['x'], command: 'deleteEvent', help: "what-if: delete this step's event" },
+  { keys: ['['], command: 'moveEarlier', help: 'what-if: move this event earlier' },
+  { keys: [']'], command: 'moveLater', help: 'what-if: move this event later' },
+  { keys: ['D'], command: 'duplicateEvent', help: 'what-if: duplicate this event' },
+  { keys: ['s'], command: 'save', help: 'save the what-if edits (.bak kept)' },
   { keys: ['/'], command: 'search', bar: 'search', help: 'search the changelog' },
   { keys: ['r'], command: 'reload', bar: 'reload', help: 'reload the file, keeping the step' },
   { keys: ['c'], command: 'colour', help: 'colour / monochrome' },

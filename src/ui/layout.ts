@@ -40,6 +40,18 @@ const NARROW: Spec = [
   { share: 0.55, panes: [['left', 2], ['right', 2], ['changelog', 3], ['result', 2]] },
 ];
 
+/** Side by side (several queries): the changelog columns get the most width. */
+const WIDE_SIDE: Spec = [
+  { share: 0.2, panes: [['timeline', 3], ['watermarks', 2]] },
+  { share: 0.2, panes: [['left', 1], ['right', 1], ['why', 1]] },
+  { share: 0.6, panes: [['changelog', 4], ['result', 2]] },
+];
+
+const NARROW_SIDE: Spec = [
+  { share: 0.35, panes: [['timeline', 4], ['watermarks', 3], ['why', 3]] },
+  { share: 0.65, panes: [['left', 2], ['right', 2], ['changelog', 4], ['result', 1]] },
+];
+
 /** Splits `total` by weights into integers that add up to exactly `total`, each at least `min`. */
 export function split(total: number, weights: readonly number[], min: number): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
@@ -54,12 +66,12 @@ export function split(total: number, weights: readonly number[], min: number): n
   return sizes;
 }
 
-export function layout(columns: number, rows: number): Layout {
+export function layout(columns: number, rows: number, sideBySide = false): Layout {
   const height = Math.max(1, rows - 1);
   const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
   const body = Math.max(0, height - 2);
   if (tooSmall) return { height, width: columns, tooSmall, body, columns: [] };
-  const spec = columns >= 150 ? WIDE : NARROW;
+  const spec = columns >= 150 ? (sideBySide ? WIDE_SIDE : WIDE) : sideBySide ? NARROW_SIDE : NARROW;
   const seps = spec.length - 1;
   const widths = split(columns - seps, spec.map((c) => c.share), 20);
   return {

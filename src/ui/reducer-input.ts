@@ -6,7 +6,7 @@
 import type { ScenarioEvent } from '../scenario/types.js';
 import { parseDuration, parseTimeLiteral } from '../values/time.js';
 import { goStep } from './navigate.js';
-import { MANUAL_POS } from './session.js';
+import { followView, MANUAL_POS } from './session.js';
 import type { Mode, Target, UiState } from './state.js';
 import { stepView } from './step-view.js';
 import { emittedText, eventText } from './text.js';
@@ -86,13 +86,14 @@ function submit(s: UiState, mode: PromptMode): UiState {
 
 /** Inserts a manual event after the current step and moves onto it. */
 export function insertManual(s: UiState, ev: ScenarioEvent): UiState {
-  let timeline;
+  let session;
   try {
-    timeline = s.session.timeline.insert(s.step, ev);
+    // Every query of a side-by-side session gets the event: they share the events.
+    session = followView(s.session, s.session.follow ?? 0, (t) => t.insert(s.step, ev));
   } catch (err) {
     return { ...s, message: `cannot insert ${eventText(ev, s.session.info)}: ${err instanceof Error ? err.message : String(err)}` };
   }
-  const next = { ...s, session: { ...s.session, timeline }, manual: s.manual + 1, playing: false };
+  const next = { ...s, session, manual: s.manual + 1, playing: false };
   return { ...goStep(next, s.step + 1), message: `manual step ${s.step + 1}: ${eventText(ev, s.session.info)}` };
 }
 

@@ -9,7 +9,10 @@ import { type CommandId, lookupKey } from './keymap.js';
 import { goStep } from './navigate.js';
 import { onPickKey, onPromptKey, pickTargets } from './reducer-input.js';
 import { maxScroll, pageSize } from './scroll.js';
+import { followView, sessionViews } from './session.js';
 import { type Action, type Effect, PANES, SPEEDS, type UiState } from './state.js';
+import { editAtCursor, isDirty } from './whatif.js';
+import { onFormKey, openForm } from './whatif-form.js';
 
 export function reduce(s: UiState, a: Action): UiState {
   switch (a.t) {
@@ -19,13 +22,18 @@ export function reduce(s: UiState, a: Action): UiState {
       return { ...s, columns: a.columns, rows: a.rows };
     case 'reloaded': {
       const dropped = s.manual > 0 ? ` (${s.manual} manual step${s.manual === 1 ? '' : 's'} dropped)` : '';
-      const next = { ...s, session: a.session, manual: 0, message: `reloaded ${a.session.info.file}${dropped}` };
+      const edits = isDirty(s) ? ' (unsaved what-if edits dropped)' : '';
+      const session = followView(a.session, s.session.follow ?? 0);
+      const next = { ...s, session, manual: 0, edit: undefined, message: `reloaded ${a.session.info.file}${dropped}${edits}` };
       return goStep(next, Math.min(s.step, a.session.timeline.length));
     }
     case 'fileChanged':
       return command(s, 'reload');
     case 'reloadFailed':
+    case 'saveFailed':
       return { ...s, message: a.message };
+    case 'saved':
+      return s.edit === undefined ? s : { ...s, edit: { ...s.edit, saved: a.text }, message: `saved ${s.session.info.file} (previous version in .bak)` };
     case 'key':
       return onKey(s.message === undefined ? s : { ...s, message: undefined }, a.key);
   }
@@ -45,6 +53,11 @@ function onKey(s: UiState, key: string): UiState {
       return onPromptKey(s, mode, key);
     case 'pick':
       return onPickKey(s, mode, key);
+    case 'form':
+      return onFormKey(s, mode, key);
+    case 'confirmQuit':
+      if (key === 'q' || key === 'y' || key === 'ctrl-c') return effect(s, 'quit');
+      return { ...s, mode: { k: 'normal' }, message: 'quit cancelled (s saves the edits)' };
     case 'normal': {
       if (key === 'ctrl-c') return effect(s, 'quit');
       const b = lookupKey(key);
@@ -114,7 +127,28 @@ export function command(s: UiState, c: CommandId): UiState {
     case 'help':
       return { ...s, mode: { k: 'help' } };
     case 'quit':
+      if (isDirty(s)) return { ...s, playing: false, mode: { k: 'confirmQuit' } };
       return effect(s, 'quit');
+    case 'follow': {
+      const views = sessionViews(s.session);
+      if (views.length <= 1) return { ...s, message: 'one query: nothing else to follow' };
+      const session = followView(s.session, (s.session.follow ?? 0) + 1);
+      return { ...s, session, selected: undefined, scroll: {}, message: `following ${views[session.follow ?? 0]?.name ?? ''}` };
+    }
+    case 'insertEvent':
+      return openForm(s);
+    case 'deleteEvent':
+      return editAtCursor(s, 'delete');
+    case 'moveEarlier':
+      return editAtCursor(s, 'earlier');
+    case 'moveLater':
+      return editAtCursor(s, 'later');
+    case 'duplicateEvent':
+      return editAtCursor(s, 'duplicate');
+    case 'save':
+      if (s.edit === undefined) return { ...s, message: 'no what-if edits to save' };
+      if (!isDirty(s)) return { ...s, message: 'already saved' };
+      return effect({ ...s, message: 'saving…' }, 'save');
   }
 }
 

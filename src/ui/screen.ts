@@ -9,6 +9,7 @@ import { layout } from './layout.js';
 import { box, clipBox, type Line, type Segment, seg } from './lines.js';
 import { wrap } from './panes/common.js';
 import { renderPane } from './panes/index.js';
+import { sessionViews } from './session.js';
 import type { UiState } from './state.js';
 
 export interface ScreenColumn {
@@ -26,7 +27,7 @@ export interface ScreenLayout {
 }
 
 export function screenLayout(s: UiState, columns: number, rows: number): ScreenLayout {
-  const l = layout(columns, rows);
+  const l = layout(columns, rows, sessionViews(s.session).length > 1);
   if (l.tooSmall) return { width: columns, top: clipBox(tooSmallLines(columns, rows), columns, l.height), body: 0, columns: [], bottom: [] };
   const top = clipBox([statusLine(s)], columns, 1);
   const bottom = clipBox([keyBar(s)], columns, 1);

@@ -33,6 +33,35 @@ export interface SessionInfo {
 export interface Session {
   readonly info: SessionInfo;
   readonly timeline: Timeline;
+  /**
+   * Every named query of a multi-query scenario, in file order (absent or one = single query).
+   * They share the events, so their timelines have the same steps; `info` / `timeline` above are
+   * the followed one's (`follow`), which the state and why panes show.
+   */
+  readonly views?: readonly QueryView[];
+  readonly follow?: number;
+  /** The scenario file's text as loaded: what-if edits are spliced into it. */
+  readonly text?: string;
+}
+
+export interface QueryView {
+  readonly name: string;
+  readonly info: SessionInfo;
+  readonly timeline: Timeline;
+}
+
+/** The query views of a session: its own info/timeline when it is a single-query one. */
+export function sessionViews(s: Session): readonly QueryView[] {
+  return s.views !== undefined && s.views.length > 1 ? s.views : [{ name: 'main', info: s.info, timeline: s.timeline }];
+}
+
+/** The session following view `k`, with every view's timeline passed through `f` (same steps). */
+export function followView(s: Session, k: number, f: (t: Timeline) => Timeline = (t) => t): Session {
+  if (s.views === undefined || s.views.length <= 1) return { ...s, timeline: f(s.timeline) };
+  const views = s.views.map((v) => ({ ...v, timeline: f(v.timeline) }));
+  const i = ((k % views.length) + views.length) % views.length;
+  const v = views[i]!;
+  return { ...s, views, follow: i, info: v.info, timeline: v.timeline };
 }
 
 export function sessionInfo(scenario: Scenario, queryIndex = 0): SessionInfo {

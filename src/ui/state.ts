@@ -19,10 +19,20 @@ export type Mode =
   | { readonly k: 'help' }
   | { readonly k: 'prefix'; readonly prefix: string }
   | { readonly k: 'prompt'; readonly purpose: PromptPurpose; readonly text: string; readonly target?: Target }
-  | { readonly k: 'pick'; readonly purpose: 'watermark' | 'idle'; readonly index: number };
+  | { readonly k: 'pick'; readonly purpose: 'watermark' | 'idle'; readonly index: number }
+  /** The what-if insert form: one value per field name; the fields follow from the values. */
+  | { readonly k: 'form'; readonly index: number; readonly values: Readonly<Record<string, string>>; readonly error?: string }
+  | { readonly k: 'confirmQuit' };
+
+/** What-if edits since the load: the current file text, what is on disk, the run before any edit. */
+export interface EditState {
+  readonly text: string;
+  readonly saved: string;
+  readonly original: Session;
+}
 
 /** Side effects the reducer asks App to run (it cannot run them itself and stay pure). */
-export type Effect = 'quit' | 'reload';
+export type Effect = 'quit' | 'reload' | 'save';
 
 export const SPEEDS = [1, 2, 5, 10, 20, 50] as const;
 
@@ -51,6 +61,8 @@ export interface UiState {
   readonly settled?: boolean;
   /** Pending side effect and a counter so the same effect twice still triggers. */
   readonly effect?: { readonly kind: Effect; readonly id: number };
+  /** Present once a what-if edit was made (cleared by a reload from disk). */
+  readonly edit?: EditState;
 }
 
 export function initialState(session: Session, opts: { mono?: boolean; rows?: number; columns?: number } = {}): UiState {
@@ -77,4 +89,7 @@ export type Action =
   /** The file changed on disk (--watch): reload as the `r` key would. */
   | { readonly t: 'fileChanged' }
   | { readonly t: 'reloaded'; readonly session: Session }
+  /** The edited text was written to the file. */
+  | { readonly t: 'saved'; readonly text: string }
+  | { readonly t: 'saveFailed'; readonly message: string }
   | { readonly t: 'reloadFailed'; readonly message: string };

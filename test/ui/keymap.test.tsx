@@ -8,6 +8,7 @@ import { type CommandId, KEYMAP } from '../../src/ui/keymap.js';
 import { storySession } from './fake-timeline.js';
 import { frame, KEY, press, render, type Rendered, unmount } from './helpers.js';
 import { expectPanesWhereLaidOut } from './layout-check.js';
+import { EUR_EXAMPLE, SIDE_BY_SIDE, tempCopy } from './whatif-helpers.js';
 
 const SIZE = { columns: 100, rows: 30 };
 const tested = new Set<CommandId>();
@@ -288,6 +289,52 @@ describe('app', () => {
     const r = await app({ onQuit });
     await press(r, key);
     expect(onQuit).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('side by side and what-if keys (real engine, temporary copies)', () => {
+  async function real(file: string): Promise<Rendered> {
+    const { session } = await tempCopy(file);
+    const r = await render(<App session={session} />, { columns: 200, rows: 60 });
+    open.push(r);
+    return r;
+  }
+
+  it('v follows the next query', async () => {
+    tested.add('follow');
+    const r = await real(SIDE_BY_SIDE);
+    await press(r, 'v');
+    expect(frame(r)).toContain('●temporal');
+  });
+
+  it('e opens the insert form; esc closes it', async () => {
+    tested.add('insertEvent');
+    const r = await real(EUR_EXAMPLE);
+    await press(r, 'e');
+    expect(keyBarOf(r)).toContain('insert after step 0: event:');
+    await press(r, KEY.esc);
+    expect(keyBarOf(r)).toContain('insert cancelled');
+  });
+
+  it.each([
+    ['x', 'deleteEvent', 'step 2/5', 'deleted'],
+    ['[', 'moveEarlier', 'step 2/6', 'moved earlier'],
+    [']', 'moveLater', 'step 4/6', 'moved later'],
+    ['D', 'duplicateEvent', 'step 4/7', 'duplicated'],
+  ] as const)('%s edits the event of this step', async (key, command, step, what) => {
+    tested.add(command);
+    const r = await real(EUR_EXAMPLE);
+    await press(r, 'n', 'n', 'n', key);
+    expect(statusOf(r)).toContain(step);
+    expect(statusOf(r)).toContain('what-if (unsaved)');
+    expect(keyBarOf(r)).toContain(what);
+  });
+
+  it('s with nothing edited says so', async () => {
+    tested.add('save');
+    const r = await real(EUR_EXAMPLE);
+    await press(r, 's');
+    expect(keyBarOf(r)).toContain('no what-if edits to save');
   });
 });
 

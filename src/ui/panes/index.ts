@@ -8,6 +8,7 @@ import type { PaneId, UiState } from '../state.js';
 import { stepView } from '../step-view.js';
 import { changelogLines, changelogTitle } from './changelog-pane.js';
 import { scrolled, titleLine } from './common.js';
+import { isSideBySide, sideBySideBox } from './side-by-side.js';
 import { resultLines, resultTitle } from './result-pane.js';
 import { stateLines, stateTitle } from './state-pane.js';
 import { timelineLines } from './timeline-pane.js';
@@ -50,6 +51,7 @@ export const PANE_DEFS: Readonly<Record<PaneId, PaneDef>> = {
 
 /** A pane's full box: its title line then `height - 1` content lines. */
 export function renderPane(s: UiState, id: PaneId, width: number, height: number): Line[] {
+  if (id === 'changelog' && isSideBySide(s)) return sideBySideBox(s, width, height);
   const def = PANE_DEFS[id];
   const [title, extra] = def.title(s);
   const inner = Math.max(0, height - 1);
