@@ -3,6 +3,7 @@
  * change; case names as arguments to run only those): events/s of a full run (timeline
  * creation; wall clock, and CPU time for a loaded machine), peak memory (max RSS of a fresh
  * process per case), and the median time to seek to a random step (50 seeks) and to step back.
+ * Each case runs BENCH_RUNS times (default 3) and the table shows per-column medians.
  * Targets: >= 500k events/s, seek and back <= 20 ms median, peak memory < 1 GB.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,30 @@ import type { CaseResult } from './case.js';
 import { FAMILIES } from './scenarios.js';
 
 const N = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+/** Runs per case (BENCH_RUNS=n): the table shows each column's median over the runs. */
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+
+function med(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** Per-column medians of several runs of one case (the machine is shared: single runs are noisy). */
+function medianOf(runs: CaseResult[]): CaseResult {
+  const col = (f: (r: CaseResult) => number) => med(runs.map(f));
+  const first = runs[0]!;
+  return {
+    family: first.family,
+    events: first.events,
+    emitted: first.emitted,
+    runMs: col((r) => r.runMs),
+    cpuMs: col((r) => r.cpuMs),
+    seekMs: col((r) => r.seekMs),
+    backMs: col((r) => r.backMs),
+    peakMb: col((r) => r.peakMb),
+  };
+}
 
 function table(rows: CaseResult[]): string {
   const head = ['case', 'events', 'emitted', 'run ms', 'events/s', 'events/s (cpu)', 'seek ms', 'back ms', 'peak MB'];
@@ -32,7 +57,7 @@ function table(rows: CaseResult[]): string {
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
-  return [line(head), ...body.map(line), '(seek / back: medians over 50 random steps; targets: 500k events/s, 20 ms, 1 GB)'].join('\n');
+  return [line(head), ...body.map(line), `(medians of ${RUNS} runs; seek / back: medians over 50 random steps; targets: 500k events/s, 20 ms, 1 GB)`].join('\n');
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'joinstep-bench-'));
@@ -50,13 +75,17 @@ try {
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const results: CaseResult[] = [];
   for (const family of FAMILIES.filter((f) => only.length === 0 || only.includes(f))) {
-    const child = spawnSync(process.execPath, [bundle, family, String(N)], { encoding: 'utf8', maxBuffer: 1 << 20 });
-    if (child.status !== 0) {
-      process.stderr.write(`${family}: failed\n${child.stderr}\n`);
-      continue;
+    const runs: CaseResult[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const child = spawnSync(process.execPath, [bundle, family, String(N)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      if (child.status !== 0) {
+        process.stderr.write(`${family}: failed\n${child.stderr}\n`);
+        break;
+      }
+      runs.push(JSON.parse(child.stdout.trim().split('\n').pop()!) as CaseResult);
+      process.stderr.write(`${family}: run ${r + 1}/${RUNS} done\n`);
     }
-    results.push(JSON.parse(child.stdout.trim().split('\n').pop()!) as CaseResult);
-    process.stderr.write(`${family}: done\n`);
+    if (runs.length > 0) results.push(medianOf(runs));
   }
   process.stdout.write(table(results) + '\n');
 } finally {

@@ -39,3 +39,48 @@ export function rowsEqual(a: Row, b: Row, idx?: readonly number[], ignore?: read
   }
   return true;
 }
+
+/**
+ * A join / state key of the columns at `idx`: unambiguous across types (a type tag per value)
+ * and across columns (strings carry their length when there are several columns), with no
+ * array or JSON built. One column is just its tagged value.
+ */
+export function joinKey(row: Row, idx: readonly number[]): string {
+  if (idx.length === 1) return part(row[idx[0] as number] ?? null);
+  let out = '';
+  for (let i = 0; i < idx.length; i++) {
+    const v = row[idx[i] as number] ?? null;
+    out += typeof v === 'string' ? `s${v.length}:${v}` : part(v);
+    out += '|';
+  }
+  return out;
+}
+
+/** Value equality as a key sees it: `===`, except that NaN equals NaN. */
+function same(a: Value | undefined, b: Value | undefined): boolean {
+  return a === b || (a !== a && b !== b);
+}
+
+/** Rows equal on every column (same length). */
+export function sameRow(a: Row, b: Row): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+  return true;
+}
+
+/** Rows equal on the columns at `idx`. */
+export function sameOn(a: Row, b: Row, idx: readonly number[]): boolean {
+  for (let i = 0; i < idx.length; i++) if (!same(a[idx[i] as number] ?? null, b[idx[i] as number] ?? null)) return false;
+  return true;
+}
+
+/** An unambiguous id of the whole row (strings carry their length; one tag per value). */
+export function rowId(row: Row): string {
+  let out = '';
+  for (let i = 0; i < row.length; i++) {
+    const v = row[i] ?? null;
+    out += typeof v === 'string' ? `s${v.length}:${v}` : part(v);
+    out += '|';
+  }
+  return out;
+}

@@ -31,9 +31,11 @@ export function sinkEmit(w: Work, kind: RowKind, joined: Row, why: Why): void {
 /** A row reaches the sink: the changelog and the materialized result. */
 function output(w: Work, kind: RowKind, row: Row, why: Why): void {
   const s = w.ctx.sink;
-  const e = { kind, row, step: w.index, why };
-  w.changelog = pvPush(w.changelog, e);
-  w.record(e);
+  // The snapshot's changelog keeps the rule only, traced or not, so that a traced and a bulk
+  // step give equal snapshots; the step record carries the full reason.
+  const kept = { kind, row, step: w.index, why: bulkWhy(why.rule) };
+  w.changelog = pvPush(w.changelog, kept);
+  w.record(w.tracing ? { kind, row, step: w.index, why } : kept);
   if (w.tracing) w.trace({ t: 'emit', kind, row: formatRow(kind, row, s.types), rule: why.rule });
 }
 

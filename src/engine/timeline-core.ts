@@ -1,8 +1,11 @@
 /**
- * The timeline: one full run at creation (without traces) keeps per-step flags and changelog
- * sizes in typed arrays and a checkpoint snapshot every K steps. `at(i)` replays, with traces,
- * from the checkpoint before i and keeps the replayed segment, so stepping back and forth near
- * i is O(1). Edits (`insert` / `remove`) recompute only from the checkpoint before the edit.
+ * The timeline: one full run at creation (without traces: emitted rows keep only their rule)
+ * keeps per-step flags and changelog sizes in typed arrays and a checkpoint snapshot every K
+ * steps (K = 64 for short runs, up to 512 for long ones, see checkpointEvery). `at(i)` replays
+ * the steps before i from the checkpoint without traces and runs step i with traces, keeping the
+ * replayed snapshots, so stepping back and forth near i costs one traced step. Full reasons for
+ * changelog rows are rebuilt the same way (whyOf). Edits (`insert` / `remove`) recompute only
+ * from the checkpoint before the edit.
  */
 import type { Side } from '../planner/plan.js';
 import type { Scenario, ScenarioEvent } from '../scenario/types.js';
@@ -16,10 +19,25 @@ import { step } from './step.js';
 import type { Emitted, StateView, StepRecord, Timeline, WatermarkView, Why } from './types.js';
 import { isBulkWhy } from './why.js';
 
-/** Steps between checkpoints: a seek replays at most this many steps. */
-export const CHECKPOINT_EVERY = 256;
+/** Steps between checkpoints in a short run: a seek replays at most this many steps. */
+export const CHECKPOINT_EVERY = 64;
+/** The widest spacing: a seek replays at most this many (traced) steps. */
+export const CHECKPOINT_MAX = 512;
+
+/**
+ * Checkpoint spacing for a run of n events: 64 for short runs, wider for long ones (up to 512),
+ * aiming at about 1000 checkpoints. Each checkpoint keeps the state paths its steps replaced,
+ * so memory grows with n / K * (distinct paths touched); a seek replays at most K steps.
+ */
+export function checkpointEvery(n: number): number {
+  let k = CHECKPOINT_EVERY;
+  while (k < CHECKPOINT_MAX && k * 1000 < n) k *= 2;
+  return k;
+}
 
 interface RunData {
+  /** Steps between checkpoints (fixed for a timeline and the timelines edited from it). */
+  readonly k: number;
   readonly flags: Uint8Array;
   readonly sizes: Uint32Array;
   /** checkpoints[c] = snapshot after step c * K. */
@@ -28,14 +46,17 @@ interface RunData {
 }
 
 interface Segment {
-  /** Index of the first record held (a checkpoint index + 1, or 0). */
+  /** First step of the segment (a checkpoint index + 1). */
   readonly base: number;
-  readonly records: StepRecord<EngineSnapshot>[];
+  /** snaps[j] = the snapshot after step base + j, from a replay without traces. */
+  readonly snaps: EngineSnapshot[];
+  /** Traced records asked for, by step index. */
+  readonly records: Map<number, StepRecord<EngineSnapshot>>;
 }
 
 /** Runs `events` from the checkpoint at step `from` (a multiple of K) reusing `prev` before it. */
 function compute(ctx: RunContext, events: readonly ScenarioEvent[], prev?: RunData, from = 0): RunData {
-  const K = CHECKPOINT_EVERY;
+  const K = prev?.k ?? checkpointEvery(events.length);
   const n = events.length;
   const flags = new Uint8Array(n + 1);
   const sizes = new Uint32Array(n + 1);
@@ -64,13 +85,14 @@ function compute(ctx: RunContext, events: readonly ScenarioEvent[], prev?: RunDa
     sizes[i] = snap.changelog.n;
     if (i % K === 0) checkpoints.push(snap);
   }
-  return { flags, sizes, checkpoints, final: snap };
+  return { k: K, flags, sizes, checkpoints, final: snap };
 }
 
 class EngineTimeline implements Timeline<EngineSnapshot> {
   private segments: Segment[] = [];
   private readonly initial: StepRecord<EngineSnapshot>;
   private readonly results: ResultCursor;
+  private readonly bulk: RunContext;
 
   constructor(
     private readonly ctx: RunContext,
@@ -79,6 +101,7 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
   ) {
     this.initial = { index: 0, snapshot: data.checkpoints[0]!, emitted: [], trace: [], flags: 0 };
     this.results = new ResultCursor(ctx.sink, (i) => pvGet(data.final.changelog, i));
+    this.bulk = withTracing(ctx, false);
   }
 
   get length(): number {
@@ -91,28 +114,51 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
     }
   }
 
+  /**
+   * Step `index` with its trace: the steps before it in its segment are replayed without traces
+   * (cheap) and kept as snapshots, and only the asked-for step runs traced; so a seek costs one
+   * bulk replay of at most K steps, and stepping back costs one traced step.
+   */
   at(index: number): StepRecord<EngineSnapshot> {
     this.check(index);
     if (index === 0) return this.initial;
-    const K = CHECKPOINT_EVERY;
+    const K = this.data.k;
     const base = Math.floor((index - 1) / K) * K + 1;
     let seg = this.segments.find((s) => s.base === base);
     if (seg === undefined) {
-      seg = { base, records: [] };
+      seg = { base, snaps: [], records: new Map() };
       // Keep the current and the previous segment: stepping back over a boundary stays cheap.
       this.segments = [seg, ...this.segments].slice(0, 2);
     }
-    const recs = seg.records;
-    while (base + recs.length <= index) {
-      const i = base + recs.length;
-      const prev = recs.length === 0 ? this.data.checkpoints[(base - 1) / K]! : recs[recs.length - 1]!.snapshot;
+    const cached = seg.records.get(index);
+    if (cached !== undefined) return cached;
+    const prev = this.snapshotAfter(seg, index - 1);
+    let rec: StepRecord<EngineSnapshot>;
+    try {
+      rec = step(this.ctx, prev, this.events[index - 1]!);
+    } catch (error) {
+      throw tagRuntimeError(error, index - 1);
+    }
+    seg.records.set(index, rec);
+    return rec;
+  }
+
+  /** The snapshot after step i (base - 1 <= i < base + K - 1), replaying the segment in bulk. */
+  private snapshotAfter(seg: Segment, i: number): EngineSnapshot {
+    const K = this.data.k;
+    const start = this.data.checkpoints[(seg.base - 1) / K]!;
+    if (i < seg.base) return start;
+    const snaps = seg.snaps;
+    while (seg.base + snaps.length <= i) {
+      const j = seg.base + snaps.length;
+      const prev = snaps.length === 0 ? start : snaps[snaps.length - 1]!;
       try {
-        recs.push(step(this.ctx, prev, this.events[i - 1]!));
+        snaps.push(step(this.bulk, prev, this.events[j - 1]!).snapshot);
       } catch (error) {
-        throw tagRuntimeError(error, i - 1);
+        throw tagRuntimeError(error, j - 1);
       }
     }
-    return recs[index - base]!;
+    return snaps[i - seg.base]!;
   }
 
   flagsAt(index: number): number {
@@ -163,7 +209,7 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
 
   /** Steps before `firstChanged` keep their results; recompute from the checkpoint before it. */
   private edited(events: readonly ScenarioEvent[], firstChanged: number): Timeline<EngineSnapshot> {
-    const K = CHECKPOINT_EVERY;
+    const K = this.data.k;
     const from = Math.floor(Math.max(0, firstChanged - 1) / K) * K;
     return new EngineTimeline(this.ctx, events, compute(this.ctx, events, this.data, from));
   }

@@ -119,9 +119,19 @@ function setCollision(n: Node, key: string, value: unknown): Node {
     return n[i + 1] === value ? n : withSlot(n, i + 1, value);
   }
   added = true;
-  const c = n.slice(0, i);
-  c.push(key, value);
-  for (let j = i; j < n.length; j++) c.push(n[j]);
+  return inserted(n, i, key, value);
+}
+
+/**
+ * A copy of `n` with (k, v) inserted at slot i, allocated at its exact size: growing a copy by
+ * push would leave V8's growth slack (about half again) in every node a snapshot retains.
+ */
+function inserted(n: Node, i: number, k: Slot, v: Slot): Slot[] {
+  const c = new Array<Slot>(n.length + 2);
+  for (let j = 0; j < i; j++) c[j] = n[j];
+  c[i] = k;
+  c[i + 1] = v;
+  for (let j = i; j < n.length; j++) c[j + 2] = n[j];
   return c;
 }
 
@@ -132,10 +142,7 @@ function setIn(n: Node, shift: number, hash: number, key: string, value: unknown
   const idx = slotOf(bitmap, bit);
   if ((bitmap & bit) === 0) {
     added = true;
-    const c = n.slice(0, idx);
-    c.push(key, value);
-    for (let j = idx; j < n.length; j++) c.push(n[j]);
-    return bitmapNode((bitmap | bit) >>> 0, c);
+    return bitmapNode((bitmap | bit) >>> 0, inserted(n, idx, key, value));
   }
   const k = n[idx];
   if (k === null) {
@@ -175,7 +182,9 @@ function singleLeaf(n: Node): boolean {
 
 function removeSlot(n: Node, bitmap: number, bit: number, idx: number): Node | null {
   if (n.length === 4) return null;
-  const c = n.slice(0, idx).concat(n.slice(idx + 2));
+  const c = new Array<Slot>(n.length - 2);
+  for (let j = 0; j < idx; j++) c[j] = n[j];
+  for (let j = idx + 2; j < n.length; j++) c[j - 2] = n[j];
   return isCollision(n) ? c : bitmapNode((bitmap & ~bit) >>> 0, c);
 }
 

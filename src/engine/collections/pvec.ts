@@ -51,9 +51,19 @@ function newPath(level: number, leaf: readonly unknown[]): readonly unknown[] {
   return level === 0 ? leaf : [newPath(level - BITS, leaf)];
 }
 
+/**
+ * A copy of `a` with room for index `i`, at its exact size: assigning past the end of a copy
+ * (or pushing) would leave V8's growth slack in every node and tail a snapshot retains.
+ */
+function copyFor(a: readonly unknown[], i: number): unknown[] {
+  const c = new Array<unknown>(Math.max(a.length, i + 1));
+  for (let j = 0; j < a.length; j++) c[j] = a[j];
+  return c;
+}
+
 function pushTail(n: number, level: number, parent: readonly unknown[], tail: readonly unknown[]): unknown[] {
   const sub = ((n - 1) >>> level) & MASK;
-  const copy = parent.slice();
+  const copy = copyFor(parent, sub);
   if (level === BITS) {
     copy[sub] = tail;
   } else {
@@ -66,8 +76,8 @@ function pushTail(n: number, level: number, parent: readonly unknown[], tail: re
 export function pvPush<T>(v: PVec<T>, x: T): PVec<T> {
   // Room in the tail: copy it (at most 32 slots).
   if (v.n - tailOffset(v) < WIDTH) {
-    const t = v.t.slice();
-    t.push(x);
+    const t = copyFor(v.t, v.t.length) as T[];
+    t[v.t.length] = x;
     return { n: v.n + 1, s: v.s, r: v.r, t };
   }
   // Full tail: move it into the trie, growing the root when the trie is full.

@@ -4,7 +4,7 @@
 import type { Plan, Side, StateLayout } from '../../planner/plan.js';
 import { pmValues } from '../collections/pmap.js';
 import type { OpTime, StateEntryView, StateView } from '../types.js';
-import { isExpired, printKeyOf, printStored, type JoinEntry, type JoinState, type SideSpec } from './join-state.js';
+import { bucketEntries, isExpired, printKeyOf, printStored, type JoinEntry, type JoinState, type SideSpec } from './join-state.js';
 
 /** A plan without a state layout (hand-built, or another family) is treated as Flink's safest one. */
 const NO_UNIQUE_KEY: StateLayout = { kind: 'InputSideHasNoUniqueKey' };
@@ -53,7 +53,7 @@ function entryView(spec: SideSpec, e: JoinEntry, now: number): StateEntryView {
 /** Every entry of a side, in arrival order (expired ones that no access has dropped yet are tagged). */
 export function describeSide(plan: Plan, spec: SideSpec, state: JoinState, time: OpTime): StateView {
   const all: JoinEntry[] = [];
-  for (const bucket of pmValues(state.sides[spec.side])) all.push(...pmValues(bucket));
+  for (const bucket of pmValues(state.sides[spec.side])) all.push(...bucketEntries(bucket));
   all.sort((a, b) => a.seq - b.seq);
   return { layout: layoutText(plan, spec), entries: all.map((e) => entryView(spec, e, time.procTime)) };
 }

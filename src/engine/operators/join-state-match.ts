@@ -12,7 +12,6 @@ import { liveEntries, printStored, type JoinEntry, type SideSpec, type Work } fr
 import type { KeyRef } from './join-state-views.js';
 
 export interface Match {
-  readonly id: string;
   /** The entry as read before any update in this step (Flink iterates values read up front). */
   readonly entry: JoinEntry;
 }
@@ -24,14 +23,23 @@ export function joinedOf(j: JoinRows, side: Side, mine: Row | undefined, theirs:
 
 /** The row's join key; its printed form is built only if a trace or a reason asks for it. */
 export function keyRefOf(j: JoinRows, side: Side, row: Row): KeyRef {
-  let printed: string | undefined;
-  return {
-    key: keyOf(j, side, row),
-    get pkey(): string {
-      printed ??= printKey(j, side, row);
-      return printed;
-    },
-  };
+  return new LazyKeyRef(j, side, row, keyOf(j, side, row));
+}
+
+/** A class rather than an object literal with a getter: no closure allocated per row. */
+class LazyKeyRef implements KeyRef {
+  private printed: string | undefined;
+
+  constructor(
+    private readonly j: JoinRows,
+    private readonly side: Side,
+    private readonly row: Row,
+    readonly key: string,
+  ) {}
+
+  get pkey(): string {
+    return (this.printed ??= printKey(this.j, this.side, this.row));
+  }
 }
 
 /** A memoised text (rows are printed only when a reason or a trace needs them). */
@@ -62,7 +70,7 @@ export function findMatches(
     return [];
   }
   const matches: Match[] = [];
-  for (const [id, entry] of stored) {
+  for (const entry of stored) {
     const theirs = tracing ? printStored(other, entry.row) : '';
     if (!conditionHolds(j, joinedOf(j, me.side, row, entry.row), now)) {
       if (tracing) out.trace({ t: 'no-match', side: me.side, row: printed, reason: `same key as ${other.name} ${theirs}, but the rest of the ON condition is not true` });
@@ -70,7 +78,7 @@ export function findMatches(
     }
     const copies = entry.count > 1 ? ` (${entry.count} copies: ${entry.count} matches)` : '';
     if (tracing) out.trace({ t: 'match', side: me.side, row: printed, other: theirs, detail: `key ${k.pkey}${copies}` });
-    for (let c = 0; c < entry.count; c++) matches.push({ id, entry });
+    for (let c = 0; c < entry.count; c++) matches.push({ entry });
   }
   return matches;
 }

@@ -4,7 +4,7 @@
  */
 import type { Row } from '../../values/types.js';
 import type { Collector } from '../types.js';
-import { entryId, liveEntry, printStored, putEntry, removeEntry, type JoinEntry, type KeyRef, type SideSpec, type Work } from './join-state.js';
+import { liveEntry, printStored, putEntry, removeEntry, type JoinEntry, type KeyRef, type SideSpec, type Work } from './join-state.js';
 
 export type { KeyRef } from './join-state.js';
 
@@ -17,17 +17,16 @@ function assocText(spec: SideSpec, assoc: number): string {
  * no-unique-key layout counts copies of the same row, which share one association number.
  */
 export function addRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, assoc: number, now: number, out: Collector): void {
-  const id = entryId(spec, row);
-  const old = liveEntry(spec, w, k, id, now, out);
+  const old = liveEntry(spec, w, k, row, now, out);
   const a = spec.outer ? assoc : -1;
   const tracing = out.tracing !== false;
   const printed = tracing ? printStored(spec, row) : '';
   if (spec.layout.kind === 'InputSideHasNoUniqueKey' && old !== undefined) {
-    putEntry(spec, w, k.key, id, { ...old, count: old.count + 1, assoc: a, at: now });
+    putEntry(spec, w, k.key, { ...old, count: old.count + 1, assoc: a, at: now });
     if (tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printed, detail: `count ${old.count} -> ${old.count + 1}${assocText(spec, a)}` });
     return;
   }
-  putEntry(spec, w, k.key, id, { row, count: 1, assoc: a, seq: w.seq++, at: now });
+  putEntry(spec, w, k.key, { row, count: 1, assoc: a, seq: w.seq++, at: now });
   if (!tracing) return;
   if (old === undefined) {
     out.trace({ t: 'state.add', side: spec.side, key: k.pkey, row: printed, detail: `${spec.layout.kind === 'InputSideHasNoUniqueKey' ? 'count=1' : 'stored'}${assocText(spec, a)}` });
@@ -43,19 +42,18 @@ export function addRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, assoc: n
  * Nothing stored (never arrived, or expired) changes nothing.
  */
 export function retractRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, now: number, out: Collector): void {
-  const id = entryId(spec, row);
-  const old = liveEntry(spec, w, k, id, now, out);
+  const old = liveEntry(spec, w, k, row, now, out);
   const tracing = out.tracing !== false;
   if (old === undefined) {
     if (tracing) out.trace({ t: 'note', text: `${spec.name}: ${printStored(spec, row)} is not in state (never stored, or expired): nothing to retract` });
     return;
   }
   if (spec.layout.kind === 'InputSideHasNoUniqueKey' && old.count > 1) {
-    putEntry(spec, w, k.key, id, { ...old, count: old.count - 1, at: now });
+    putEntry(spec, w, k.key, { ...old, count: old.count - 1, at: now });
     if (tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printStored(spec, old.row), detail: `count ${old.count} -> ${old.count - 1}` });
     return;
   }
-  removeEntry(spec, w, k.key, id);
+  removeEntry(spec, w, k.key, row);
   if (!tracing) return;
   const detail =
     spec.layout.kind === 'JoinKeyContainsUniqueKey'
@@ -70,15 +68,15 @@ export function retractRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, now:
  * otherState.update(other, n): a write (it refreshes the entry's TTL). An entry that is gone is
  * written back with count 1, as Flink does "for state ttl".
  */
-export function updateAssoc(spec: SideSpec, w: Work, k: KeyRef, id: string, seen: JoinEntry, n: number, now: number, out: Collector): void {
-  const cur = liveEntry(spec, w, k, id, now, out);
+export function updateAssoc(spec: SideSpec, w: Work, k: KeyRef, seen: JoinEntry, n: number, now: number, out: Collector): void {
+  const cur = liveEntry(spec, w, k, seen.row, now, out);
   const next: JoinEntry =
     cur === undefined ? { row: seen.row, count: 1, assoc: n, seq: w.seq++, at: now } : { ...cur, row: seen.row, assoc: n, at: now };
-  putEntry(spec, w, k.key, id, next);
+  putEntry(spec, w, k.key, next);
   if (out.tracing !== false) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printStored(spec, seen.row), detail: `assoc ${seen.assoc} -> ${n}` });
 }
 
 /** Flink's hasRecord: is this row (by the layout's identity) in state now? */
 export function hasRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, now: number, out: Collector): boolean {
-  return liveEntry(spec, w, k, entryId(spec, row), now, out) !== undefined;
+  return liveEntry(spec, w, k, row, now, out) !== undefined;
 }

@@ -18,7 +18,8 @@
  */
 import type { Side, StateLayout } from '../../planner/plan.js';
 import type { Row, SqlType } from '../../values/types.js';
-import { PMAP_EMPTY, pmDelete, pmGet, pmEntries, pmSet, pmSize, type PMap } from '../collections/pmap.js';
+import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmSize, pmValues, type PMap } from '../collections/pmap.js';
+import { joinKey, rowId, sameOn, sameRow } from '../keys.js';
 import type { Collector } from '../types.js';
 import { formatRow, formatValue } from '../../values/format.js';
 
@@ -35,8 +36,15 @@ export interface JoinEntry {
   readonly at: number;
 }
 
-/** join key -> entry id -> entry */
-export type SideStore = PMap<PMap<JoinEntry>>;
+/**
+ * The entries of one join key, in arrival order: a plain array while small (no ids, no sort:
+ * entries are found by their identity under the layout), a map by entry id once large (so a hot
+ * key stays O(log n) per write; read in arrival order by sorting on seq).
+ */
+export type Bucket = readonly JoinEntry[] | PMap<JoinEntry>;
+
+/** join key -> the key's entries */
+export type SideStore = PMap<Bucket>;
 
 export interface JoinState {
   readonly sides: readonly [SideStore, SideStore];
@@ -79,15 +87,27 @@ export function endWork(s: JoinState, w: Work): JoinState {
   return { sides: [w.stores[0], w.stores[1]], seq: w.seq };
 }
 
-/** The entry id of a row under the side's layout. */
+/** The entry id of a row under the side's layout (large buckets only). */
 export function entryId(spec: SideSpec, row: Row): string {
   switch (spec.layout.kind) {
     case 'JoinKeyContainsUniqueKey':
       return '';
     case 'InputSideHasUniqueKey':
-      return JSON.stringify(spec.layout.uniqueKey.map((i) => row[i] ?? null));
+      return joinKey(row, spec.layout.uniqueKey);
     case 'InputSideHasNoUniqueKey':
-      return JSON.stringify(row);
+      return rowId(row);
+  }
+}
+
+/** Whether two rows are the same entry under the side's layout (what entryId compares). */
+export function sameEntry(spec: SideSpec, a: Row, b: Row): boolean {
+  switch (spec.layout.kind) {
+    case 'JoinKeyContainsUniqueKey':
+      return true;
+    case 'InputSideHasUniqueKey':
+      return sameOn(a, b, spec.layout.uniqueKey);
+    case 'InputSideHasNoUniqueKey':
+      return sameRow(a, b);
   }
 }
 
@@ -110,8 +130,8 @@ export function printTime(ms: number): string {
   return formatValue(TS, ms);
 }
 
-function dropExpired(spec: SideSpec, w: Work, k: KeyRef, id: string, e: JoinEntry, now: number, out: Collector): void {
-  removeEntry(spec, w, k.key, id);
+function dropExpired(spec: SideSpec, w: Work, k: KeyRef, e: JoinEntry, now: number, out: Collector): void {
+  removeEntry(spec, w, k.key, e.row);
   // Flags (STEP_EXPIRE) are derived from traces even in bulk runs: always send the event,
   // but skip building its text when nobody reads it.
   if (out.tracing === false) {
@@ -122,42 +142,95 @@ function dropExpired(spec: SideSpec, w: Work, k: KeyRef, id: string, e: JoinEntr
   out.trace({ t: 'state.expire', side: spec.side, key: k.pkey, row: printStored(spec, e.row), reason });
 }
 
+/** A bucket's entries in arrival order. */
+export function bucketEntries(b: Bucket): readonly JoinEntry[] {
+  return isSmall(b) ? b : pmValues(b).sort((x, y) => x.seq - y.seq);
+}
+
+function isSmall(b: Bucket): b is readonly JoinEntry[] {
+  return Array.isArray(b);
+}
+
 /** The live entries of a join key, in arrival order; expired ones are dropped (and traced). */
-export function liveEntries(spec: SideSpec, w: Work, k: KeyRef, now: number, out: Collector): [string, JoinEntry][] {
+export function liveEntries(spec: SideSpec, w: Work, k: KeyRef, now: number, out: Collector): readonly JoinEntry[] {
   const bucket = pmGet(w.stores[spec.side], k.key);
-  if (bucket === undefined) return [];
-  const live: [string, JoinEntry][] = [];
-  for (const [id, e] of pmSize(bucket) === 1 ? pmEntries(bucket) : entriesOf(bucket)) {
-    if (isExpired(spec, e, now)) dropExpired(spec, w, k, id, e, now, out);
-    else live.push([id, e]);
+  if (bucket === undefined) return NO_ENTRIES;
+  const all = bucketEntries(bucket);
+  if (spec.ttlMs <= 0) return all;
+  const live: JoinEntry[] = [];
+  for (const e of all) {
+    if (isExpired(spec, e, now)) dropExpired(spec, w, k, e, now, out);
+    else live.push(e);
   }
   return live;
 }
 
-/** The entries of a bucket sorted by arrival. */
-export function entriesOf(bucket: PMap<JoinEntry>): [string, JoinEntry][] {
-  return pmEntries(bucket).sort((x, y) => x[1].seq - y[1].seq);
-}
+const NO_ENTRIES: readonly JoinEntry[] = Object.freeze([]);
 
-/** One live entry (expired = absent, dropped and traced). */
-export function liveEntry(spec: SideSpec, w: Work, k: KeyRef, id: string, now: number, out: Collector): JoinEntry | undefined {
-  const e = pmGet(pmGet(w.stores[spec.side], k.key) ?? PMAP_EMPTY, id);
-  if (e === undefined) return undefined;
-  if (!isExpired(spec, e, now)) return e;
-  dropExpired(spec, w, k, id, e, now, out);
+/** The stored entry that `row` identifies under the layout, if any (expired or not). */
+function findIn(spec: SideSpec, b: Bucket, row: Row): JoinEntry | undefined {
+  if (!isSmall(b)) return pmGet(b, entryId(spec, row));
+  for (let i = 0; i < b.length; i++) if (sameEntry(spec, (b[i] as JoinEntry).row, row)) return b[i];
   return undefined;
 }
 
-export function putEntry(spec: SideSpec, w: Work, key: string, id: string, e: JoinEntry): void {
-  const store = w.stores[spec.side];
-  const bucket = pmGet(store, key) ?? (PMAP_EMPTY as PMap<JoinEntry>);
-  w.stores[spec.side] = pmSet(store, key, pmSet(bucket, id, e));
+/** One live entry, identified by `row` (expired = absent, dropped and traced). */
+export function liveEntry(spec: SideSpec, w: Work, k: KeyRef, row: Row, now: number, out: Collector): JoinEntry | undefined {
+  const b = pmGet(w.stores[spec.side], k.key);
+  const e = b === undefined ? undefined : findIn(spec, b, row);
+  if (e === undefined) return undefined;
+  if (!isExpired(spec, e, now)) return e;
+  dropExpired(spec, w, k, e, now, out);
+  return undefined;
 }
 
-export function removeEntry(spec: SideSpec, w: Work, key: string, id: string): void {
+/** Buckets above this size switch to a map by entry id. */
+const SMALL_MAX = 32;
+
+function toMap(spec: SideSpec, es: readonly JoinEntry[]): PMap<JoinEntry> {
+  let m: PMap<JoinEntry> = PMAP_EMPTY;
+  for (const e of es) m = pmSet(m, entryId(spec, e.row), e);
+  return m;
+}
+
+/** Store `e`, replacing the entry with the same identity; a new seq moves it to the end. */
+export function putEntry(spec: SideSpec, w: Work, key: string, e: JoinEntry): void {
   const store = w.stores[spec.side];
-  const bucket = pmGet(store, key);
-  if (bucket === undefined) return;
-  const next = pmDelete(bucket, id);
-  w.stores[spec.side] = pmSize(next) === 0 ? pmDelete(store, key) : pmSet(store, key, next);
+  const b = pmGet(store, key);
+  let next: Bucket;
+  if (b === undefined) next = [e];
+  else if (!isSmall(b)) next = pmSet(b, entryId(spec, e.row), e);
+  else {
+    const at = b.findIndex((x) => sameEntry(spec, x.row, e.row));
+    if (at >= 0 && (b[at] as JoinEntry).seq === e.seq) {
+      const c = b.slice();
+      c[at] = e;
+      next = c;
+    } else {
+      // exact-size copy (a pushed copy keeps growth slack in every retained bucket)
+      const c = new Array<JoinEntry>(at >= 0 ? b.length : b.length + 1);
+      let n = 0;
+      for (let i = 0; i < b.length; i++) if (i !== at) c[n++] = b[i] as JoinEntry;
+      c[n] = e;
+      next = c.length > SMALL_MAX ? toMap(spec, c) : c;
+    }
+  }
+  w.stores[spec.side] = pmSet(store, key, next);
+}
+
+/** Remove the entry that `row` identifies. */
+export function removeEntry(spec: SideSpec, w: Work, key: string, row: Row): void {
+  const store = w.stores[spec.side];
+  const b = pmGet(store, key);
+  if (b === undefined) return;
+  let next: Bucket;
+  if (isSmall(b)) {
+    const at = b.findIndex((x) => sameEntry(spec, x.row, row));
+    if (at < 0) return;
+    next = b.filter((_, i) => i !== at);
+  } else {
+    next = pmDelete(b, entryId(spec, row));
+  }
+  const empty = isSmall(next) ? next.length === 0 : pmSize(next) === 0;
+  w.stores[spec.side] = empty ? pmDelete(store, key) : pmSet(store, key, next);
 }

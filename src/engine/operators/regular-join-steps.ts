@@ -120,7 +120,7 @@ export function accumulate(s: JoinStep): void {
       emitPadded(s, '-D', other.side, m.entry.row, why(s, 'unpad', text, m.entry.row));
     }
     // otherState.update(other, old + 1)
-    if (m.entry.assoc === 0 || additional) updateAssoc(other, w, k, m.id, m.entry, m.entry.assoc + 1, now, out);
+    if (m.entry.assoc === 0 || additional) updateAssoc(other, w, k, m.entry, m.entry.assoc + 1, now, out);
   };
   // send +I[record+other]s (INNER: +I/+U, the input kind)
   const join = (m: Match): void => {
@@ -155,7 +155,7 @@ export function retract(s: JoinStep): void {
       emitPadded(s, '+I', other.side, m.entry.row, why(s, 'repad', () => `${theirText(s, m)} lost its last match, so it is emitted padded with nulls again`, m.entry.row));
     }
     // otherState.update(other, old - 1)
-    updateAssoc(other, w, k, m.id, m.entry, m.entry.assoc - 1, now, out);
+    updateAssoc(other, w, k, m.entry, m.entry.assoc - 1, now, out);
   };
   flush(s, matches, unjoin, unbumpOther);
 }

@@ -84,7 +84,7 @@ export function createSemiAntiJoin(plan: Plan): JoinOperator<JoinState> {
           : `${inputText()} removes the last match of left ${printRowOf(j, 0, '+I', left)}: IN no longer holds, so it is retracted with the right row's kind ${kind}`;
         out.emit(outKind, left, why('last-gone', text, left));
       }
-      updateAssoc(other, w, k, m.id, m.entry, m.entry.assoc + (acc ? 1 : -1), now, out);
+      updateAssoc(other, w, k, m.entry, m.entry.assoc + (acc ? 1 : -1), now, out);
     }
     return endWork(state, w);
   }
