@@ -20,6 +20,8 @@ import type { Emitted } from './types.js';
 interface Entry {
   readonly row: Row;
   readonly n: number;
+  /** The printed row, formatted once when the entry is made. */
+  readonly text: string;
 }
 
 const ABSENT = null;
@@ -30,6 +32,11 @@ export class ResultCursor {
   private readonly undo: (Entry | null)[] = [];
   /** The state holds the fold of changelog[0, at). */
   private at = 0;
+  /**
+   * Every printed row of the state, sorted, kept up to date by `apply`/`revert` once first asked
+   * for: a step changes a few rows, so the result pane needs no full re-sort of a large result.
+   */
+  private sorted: string[] | undefined;
 
   constructor(
     private readonly sink: SinkRuntime,
@@ -52,18 +59,29 @@ export class ResultCursor {
     const cur = this.state.get(key);
     this.undo[i] = cur ?? ABSENT;
     let next: Entry | undefined;
-    if (this.sink.primaryKey !== undefined) next = isAccumulate(e.kind) ? { row: e.row, n: 1 } : undefined;
-    else if (isAccumulate(e.kind)) next = { row: cur?.row ?? e.row, n: (cur?.n ?? 0) + 1 };
-    else next = cur === undefined || cur.n <= 1 ? undefined : { row: cur.row, n: cur.n - 1 };
-    if (next === undefined) this.state.delete(key);
-    else this.state.set(key, next);
+    if (this.sink.primaryKey !== undefined) next = isAccumulate(e.kind) ? this.entry(e.row, 1) : undefined;
+    else if (isAccumulate(e.kind)) next = cur === undefined ? this.entry(e.row, 1) : { ...cur, n: cur.n + 1 };
+    else next = cur === undefined || cur.n <= 1 ? undefined : { ...cur, n: cur.n - 1 };
+    this.replace(key, cur, next);
   }
 
   private revert(i: number): void {
     const key = this.keys[i]!;
     const prev = this.undo[i];
-    if (prev === ABSENT || prev === undefined) this.state.delete(key);
-    else this.state.set(key, prev);
+    this.replace(key, this.state.get(key), prev === ABSENT || prev === undefined ? undefined : prev);
+  }
+
+  private entry(row: Row, n: number): Entry {
+    return { row, n, text: formatResultRow(row, this.sink.types) };
+  }
+
+  private replace(key: string, before: Entry | undefined, after: Entry | undefined): void {
+    if (after === undefined) this.state.delete(key);
+    else this.state.set(key, after);
+    const sorted = this.sorted;
+    if (sorted === undefined) return;
+    if (before !== undefined) sorted.splice(lowerBound(sorted, before.text), before.n);
+    if (after !== undefined) sorted.splice(lowerBound(sorted, after.text), 0, ...new Array<string>(after.n).fill(after.text));
   }
 
   /** Moves the fold to changelog[0, size). */
@@ -75,13 +93,25 @@ export class ResultCursor {
   /** The result after the first `size` changelog rows: printed rows (a multiset repeats), sorted. */
   rows(size: number): string[] {
     this.seek(size);
-    const out: string[] = [];
-    for (const e of this.state.values()) {
-      const text = formatResultRow(e.row, this.sink.types);
-      for (let i = 0; i < e.n; i++) out.push(text);
+    if (this.sorted === undefined) {
+      const out: string[] = [];
+      for (const e of this.state.values()) for (let i = 0; i < e.n; i++) out.push(e.text);
+      this.sorted = out.sort();
     }
-    return out.sort();
+    return this.sorted.slice();
   }
+}
+
+/** First index whose text is >= `text` (the array is sorted by code units, as Array.sort does). */
+function lowerBound(sorted: readonly string[], text: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < text) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The result of a whole changelog, once. */
