@@ -2,6 +2,7 @@
  * Command-line parsing on Node's own `util.parseArgs` (no dependency needed for this small surface).
  */
 import { parseArgs } from 'node:util';
+import { parseRecordArgs, type RecordCommand } from './record-args.js';
 
 export type Command =
   | { readonly name: 'help' }
@@ -9,7 +10,8 @@ export type Command =
   | { readonly name: 'run'; readonly file: string; readonly format: 'text' | 'json'; readonly result: boolean; readonly query?: string }
   | { readonly name: 'test'; readonly paths: readonly string[] }
   | { readonly name: 'explain'; readonly file: string; readonly query?: string }
-  | { readonly name: 'app'; readonly paths: readonly string[]; readonly watch: boolean; readonly mono: boolean };
+  | { readonly name: 'app'; readonly paths: readonly string[]; readonly watch: boolean; readonly mono: boolean }
+  | RecordCommand;
 
 export type ParsedCli =
   | { readonly ok: true; readonly command: Command }
@@ -26,6 +28,9 @@ Usage:
   joinstep test [FILE|DIR ...]        check every scenario's expect: block
   joinstep explain FILE [--query NAME]
                                       print the plan Flink would choose, and why
+  joinstep record FILE --out demo.cast [--keys "n n p"] [--size 100x30] [--pace 700ms]
+                 [--frames FILE] [--svg FILE] [--mono]
+                                      record the app as an asciicast (docs/recording.md)
   joinstep --help | --version
 
 A file with named queries (queries:) runs, tests and explains every query, each under
@@ -41,6 +46,8 @@ function fail(message: string, hint?: string): ParsedCli {
 }
 
 export function parseCli(argv: readonly string[]): ParsedCli {
+  // `record` has options of its own; parsed apart so the other commands keep theirs exactly.
+  if (argv[0] === 'record') return parseRecordArgs(argv.slice(1));
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {

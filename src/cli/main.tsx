@@ -4,6 +4,7 @@
  */
 import { parseCli, USAGE } from './args.js';
 import { explainCommand } from './explain-command.js';
+import { recordCommand } from './record-command.js';
 import { runCommand } from './run-command.js';
 import { testCommand } from './test-command.js';
 import { writeErr, writeOut } from './output.js';
@@ -28,6 +29,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return testCommand(cmd);
     case 'explain':
       return explainCommand(cmd);
+    case 'record':
+      return recordCommand(cmd);
     case 'app': {
       const { startApp } = await import('../ui/start.js');
       return startApp({ paths: cmd.paths, watch: cmd.watch, mono: cmd.mono });

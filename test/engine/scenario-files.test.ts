@@ -10,8 +10,9 @@ import { runScenario } from '../../src/engine/run.js';
 import { createTimeline } from '../../src/engine/timeline.js';
 import { STEP_EMIT, STEP_RETRACT, type Emitted } from '../../src/engine/types.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
+import { REPO_ROOT, SPEC_EXAMPLES_DIR } from '../paths.js';
 
-const dirs = ['scenarios', '/work/shared/spec/examples'];
+const dirs = [`${REPO_ROOT}/scenarios`, SPEC_EXAMPLES_DIR];
 const files = dirs.flatMap((d) => {
   try {
     return readdirSync(d)

@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadScenarioFile } from '../../src/scenario/load.js';
+import { SPEC_EXAMPLES_DIR } from '../paths.js';
 
-const EXAMPLES = '/work/shared/spec/examples';
+const EXAMPLES = SPEC_EXAMPLES_DIR;
 const day = Date.UTC(2026, 9, 1);
 const hm = (h: number, m: number) => day + (h * 60 + m) * 60_000;
 

@@ -5,8 +5,9 @@ import { parse } from 'yaml';
 import type { CreateTable, QueryStmt } from '../../src/sql/ast.js';
 import { parseSql } from '../../src/sql/parser.js';
 import { parseOk, show, showFrom, src } from './helpers.js';
+import { SPEC_EXAMPLES_DIR } from '../paths.js';
 
-const dir = '/work/shared/spec/examples';
+const dir = SPEC_EXAMPLES_DIR;
 const examples = readdirSync(dir)
   .filter((f) => f.endsWith('.yaml'))
   .map((f) => ({ file: f, sql: String((parse(readFileSync(join(dir, f), 'utf8')) as { sql: string }).sql) }));

@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App.js';
 import { loadSession } from '../../src/ui/session-load.js';
 import { frame, KEY, press, render, unmount } from './helpers.js';
+import { REPO_ROOT, SPEC_EXAMPLES_DIR } from '../paths.js';
 
-const EXAMPLE = '/work/shared/spec/examples/eur-order-0930.yaml';
+const EXAMPLE = `${SPEC_EXAMPLES_DIR}/eur-order-0930.yaml`;
 const words = (text: string): string => text.replace(/[\s│]+/g, ' ');
 
 describe('the app over the real engine', () => {
@@ -35,7 +36,7 @@ describe('the app over the real engine', () => {
   });
 
   it('a scenario error comes back as printable diagnostics', async () => {
-    const loaded = await loadSession('/work/main/test/e2e/fixtures/broken.yaml');
+    const loaded = await loadSession(`${REPO_ROOT}/test/e2e/fixtures/broken.yaml`);
     expect(loaded.ok).toBe(false);
     if (!loaded.ok) expect(loaded.errors[0]).toMatch(/broken\.yaml:8:11: error: unknown table `nowhere`/);
   });

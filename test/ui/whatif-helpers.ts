@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Session } from '../../src/ui/session.js';
 import { loadSession } from '../../src/ui/session-load.js';
+import { REPO_ROOT, SPEC_EXAMPLES_DIR } from '../paths.js';
 
-export const SIDE_BY_SIDE = '/work/main/scenarios/side-by-side-rate-change.yaml';
-export const EUR_EXAMPLE = '/work/shared/spec/examples/eur-order-0930.yaml';
+export const SIDE_BY_SIDE = `${REPO_ROOT}/scenarios/side-by-side-rate-change.yaml`;
+export const EUR_EXAMPLE = `${SPEC_EXAMPLES_DIR}/eur-order-0930.yaml`;
 
 export async function tempCopy(file: string): Promise<{ path: string; session: Session }> {
   const dir = mkdtempSync(join(tmpdir(), 'joinstep-whatif-'));

@@ -1,0 +1,74 @@
+/** Arguments of `joinstep record` (kept apart from args.ts so the other commands are untouched). */
+import { parseArgs } from 'node:util';
+import { parseDuration } from '../values/duration.js';
+
+export interface RecordCommand {
+  readonly name: 'record';
+  readonly file: string;
+  readonly out: string;
+  readonly keys?: string;
+  readonly columns: number;
+  readonly rows: number;
+  readonly paceMs: number;
+  readonly frames?: string;
+  readonly svg?: string;
+  readonly mono: boolean;
+}
+
+type Parsed = { readonly ok: true; readonly command: RecordCommand } | { readonly ok: false; readonly message: string; readonly hint?: string };
+
+const EXAMPLE = 'joinstep record scenarios/temporal-eur-rate.yaml --out demo.cast';
+
+export function parseRecordArgs(argv: readonly string[]): Parsed {
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    const parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        out: { type: 'string', short: 'o' },
+        keys: { type: 'string' },
+        size: { type: 'string' },
+        pace: { type: 'string' },
+        frames: { type: 'string' },
+        svg: { type: 'string' },
+        mono: { type: 'boolean' },
+      },
+    });
+    values = parsed.values;
+    positionals = parsed.positionals;
+  } catch (error) {
+    const message = error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments';
+    return { ok: false, message: message.replace(/^TypeError \[[A-Z_]+\]: /, ''), hint: EXAMPLE };
+  }
+  if (positionals.length !== 1) return { ok: false, message: '`record` takes exactly one scenario file', hint: EXAMPLE };
+  const out = values.out;
+  if (typeof out !== 'string') return { ok: false, message: '`record` needs --out FILE (the .cast to write)', hint: EXAMPLE };
+  const size = /^(\d+)x(\d+)$/.exec(typeof values.size === 'string' ? values.size : '100x30');
+  const columns = Number(size?.[1]);
+  const rows = Number(size?.[2]);
+  if (size === null || columns < 40 || rows < 10) return { ok: false, message: `bad --size '${String(values.size)}'`, hint: 'write COLUMNSxROWS, at least 40x10, e.g. --size 100x30' };
+  const pace = parseDuration(typeof values.pace === 'string' ? values.pace : '700ms');
+  if (!pace.ok || pace.ms <= 0) return { ok: false, message: `bad --pace '${String(values.pace)}'`, hint: 'a duration per key, e.g. --pace 700ms or --pace 1s' };
+  const opt = (k: string): string | undefined => (typeof values[k] === 'string' ? values[k] : undefined);
+  const keys = opt('keys');
+  const frames = opt('frames');
+  const svg = opt('svg');
+  return {
+    ok: true,
+    command: {
+      name: 'record',
+      file: positionals[0]!,
+      out,
+      ...(keys !== undefined ? { keys } : {}),
+      columns,
+      rows,
+      paceMs: pace.ms,
+      ...(frames !== undefined ? { frames } : {}),
+      ...(svg !== undefined ? { svg } : {}),
+      mono: values.mono === true,
+    },
+  };
+}

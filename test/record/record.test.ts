@@ -1,0 +1,97 @@
+/**
+ * `joinstep record` over the real app and engine: the asciicast is well formed, deterministic,
+ * has one marker per step reached, and its frames are the app's real panes (golden file).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { recordScenario, type RecordResult } from '../../src/record/record.js';
+import { parseCast, plain, stepsShown } from './cast-parser.js';
+
+const EUR = 'scenarios/temporal-eur-rate.yaml';
+const GOLDEN = 'test/record/golden/temporal-eur-rate.txt';
+
+async function record(keys: string | undefined, size = { columns: 100, rows: 30 }, paceMs = 700): Promise<Extract<RecordResult, { ok: true }>> {
+  const r = await recordScenario({ file: EUR, ...(keys !== undefined ? { keys } : {}), ...size, paceMs });
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r;
+}
+
+const markers = (cast: ReturnType<typeof parseCast>) => cast.events.filter((e) => e[1] === 'm');
+
+describe('joinstep record', () => {
+  it('writes a valid asciicast v2 with the cursor hidden first and one marker per step', async () => {
+    const r = await record(undefined);
+    const cast = parseCast(r.cast);
+    expect(cast.header).toMatchObject({ version: 2, width: 100, height: 30, timestamp: 0 });
+    expect(cast.header.title).toBe('EUR order at 09:30 uses the 09:00 rate (110 USD, not 120)');
+    const first = cast.events[0]!;
+    expect(first[1]).toBe('o');
+    expect(first[2].startsWith('\u001b[?25l')).toBe(true);
+    // The default script steps through every event: 6 events, steps 1..6.
+    const ms = markers(cast);
+    expect(ms.map((m) => m[0])).toEqual([0.7, 1.4, 2.1, 2.8, 3.5, 4.2]);
+    expect([...stepsShown(cast)].sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // Labels: the step's note, else its event text.
+    expect(ms[0]![2]).toBe('step 1/6: Version 1.10 valid from 09:00.');
+    expect(ms[3]![2]).toBe('step 4/6: wm orders[all] → 10:00');
+    // The final frame shows what the scenario's expect block says the join emits.
+    const last = cast.events.filter((e) => e[1] === 'o' && e[2] !== '').pop()!;
+    expect(plain(last[2])).toContain('+I[o1, 2026-10-01T09:30, 110.000000]');
+  });
+
+  it('marks each step once even when the script steps back and forth', async () => {
+    const r = await record('n n p n n wait:2s p g');
+    const cast = parseCast(r.cast);
+    const ms = markers(cast);
+    expect(ms.map((m) => m[2].split(':')[0])).toEqual(['step 1/6', 'step 2/6', 'step 3/6']);
+    expect(new Set(ms.map((m) => m[2])).size).toBe(ms.length);
+    // Reached steps per the frames themselves match the markers one to one.
+    const reached = [...stepsShown(cast)].filter((s) => s > 0).sort();
+    expect(reached).toEqual([1, 2, 3]);
+    // Key k at k × pace; the pause shifts the keys after it.
+    expect(ms.map((m) => m[0])).toEqual([0.7, 1.4, 3.5]);
+    const outs = cast.events.filter((e) => e[1] === 'o');
+    expect(outs.some((e) => e[0] === 6.2)).toBe(true); // key 7 ('p') = 7 × 0.7 + 2 s
+  });
+
+  it('recording the same scenario twice gives byte-identical files', async () => {
+    const a = await record('n n n tab down n');
+    const b = await record('n n n tab down n');
+    expect(b.cast).toBe(a.cast);
+    expect(b.frames).toBe(a.frames);
+  });
+
+  it('q ends the recording; play (enter) is refused because it runs on a wall clock', async () => {
+    const r = await record('n q n n');
+    expect(markers(parseCast(r.cast)).length).toBe(1);
+    const play = await recordScenario({ file: EUR, keys: 'n enter', columns: 100, rows: 30, paceMs: 700 });
+    expect(play.ok).toBe(false);
+    if (!play.ok) expect(play.errors[0]).toMatch(/key 2 \('enter'\) starts play.*wall-clock/);
+  });
+
+  it('a bad key script is an error, not a recording', async () => {
+    const r = await recordScenario({ file: EUR, keys: 'n "open', columns: 100, rows: 30, paceMs: 700 });
+    expect(r.ok).toBe(false);
+  });
+
+  it('the --frames text matches the reviewed golden file', async () => {
+    const r = await record('n n n n n n : 3 enter tab', { columns: 100, rows: 30 });
+    if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(GOLDEN, r.frames);
+    expect(r.frames).toBe(readFileSync(GOLDEN, 'utf8'));
+    expect(r.frames).not.toMatch(/\u001b/);
+    expect(r.frames.split('\n')[0]).toBe('--- frame 1 (step 0) ---');
+  });
+});
+
+describe.each(['scenarios/interval-shipments-30min.yaml', 'scenarios/regular-full-join.yaml', 'scenarios/lookup-cache-stale.yaml'])('recording %s', (file) => {
+  it('is a valid cast with exactly one marker per step the frames show', async () => {
+    const r = await recordScenario({ file, keys: 'G g n n p', columns: 120, rows: 36, paceMs: 500 });
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    const cast = parseCast(r.cast);
+    expect(cast.header).toMatchObject({ width: 120, height: 36 });
+    const reached = [...stepsShown(cast)].filter((s) => s > 0).sort((a, b) => a - b);
+    const marked = markers(cast).map((m) => Number(/^step (\d+)\//.exec(m[2])?.[1]));
+    expect([...marked].sort((a, b) => a - b)).toEqual(reached);
+    expect(reached.length).toBeGreaterThan(1);
+  });
+});
