@@ -5,6 +5,7 @@
 import type { ColumnDef, EngineConfig, InputPlan, Plan, TableDef, TExpr } from '../src/planner/plan.js';
 import type { Scenario, ScenarioEvent } from '../src/scenario/types.js';
 import type { SqlType } from '../src/values/types.js';
+import { DEFAULT_CONFIG } from '../src/scenario/config.js';
 
 const STRING: SqlType = { kind: 'STRING', nullable: true };
 const INT: SqlType = { kind: 'INT', nullable: true };
@@ -43,16 +44,7 @@ function input(t: TableDef, extra: Partial<InputPlan> = {}): InputPlan {
   };
 }
 
-const CONFIG: EngineConfig = {
-  stateTtlMs: 0,
-  idleTimeoutMs: 0,
-  localTimeZone: 'UTC',
-  minCleanupIntervalMs: 0,
-  sinkUpsertMaterialize: 'AUTO',
-  cdcEventsDuplicate: false,
-  nonDeterministicUpdateStrategy: 'IGNORE',
-  autoWatermarkIntervalMs: 200,
-};
+const CONFIG: EngineConfig = DEFAULT_CONFIG;
 
 export type Family = 'regular-inner' | 'regular-left' | 'interval' | 'temporal';
 

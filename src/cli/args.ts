@@ -1,7 +1,7 @@
 /**
  * Command-line parsing on Node's own `util.parseArgs` (no dependency needed for this small surface).
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { parseRecordArgs, type RecordCommand } from './record-args.js';
 
 export type Command =
@@ -48,29 +48,17 @@ function fail(message: string, hint?: string): ParsedCli {
 export function parseCli(argv: readonly string[]): ParsedCli {
   // `record` has options of its own; parsed apart so the other commands keep theirs exactly.
   if (argv[0] === 'record') return parseRecordArgs(argv.slice(1));
-  let values: Record<string, string | boolean | undefined>;
-  let positionals: string[];
-  try {
-    const parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-        format: { type: 'string' },
-        result: { type: 'boolean' },
-        query: { type: 'string' },
-        watch: { type: 'boolean' },
-        mono: { type: 'boolean' },
-      },
-    });
-    values = parsed.values;
-    positionals = parsed.positionals;
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] ?? 'bad arguments' : 'bad arguments';
-    return fail(message.replace(/^TypeError \[[A-Z_]+\]: /, ''));
-  }
+  const parsed = parseOptions(argv, {
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' },
+    format: { type: 'string' },
+    result: { type: 'boolean' },
+    query: { type: 'string' },
+    watch: { type: 'boolean' },
+    mono: { type: 'boolean' },
+  });
+  if (!parsed.ok) return fail(parsed.message);
+  const { values, positionals } = parsed;
   if (values.help === true) return { ok: true, command: { name: 'help' } };
   if (values.version === true) return { ok: true, command: { name: 'version' } };
   const [first, ...rest] = positionals;

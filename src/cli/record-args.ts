@@ -1,5 +1,5 @@
 /** Arguments of `joinstep record` (kept apart from args.ts so the other commands are untouched). */
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { parseDuration } from '../values/duration.js';
 
 export interface RecordCommand {
@@ -20,29 +20,17 @@ type Parsed = { readonly ok: true; readonly command: RecordCommand } | { readonl
 const EXAMPLE = 'joinstep record scenarios/temporal-eur-rate.yaml --out demo.cast';
 
 export function parseRecordArgs(argv: readonly string[]): Parsed {
-  let values: Record<string, string | boolean | undefined>;
-  let positionals: string[];
-  try {
-    const parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        out: { type: 'string', short: 'o' },
-        keys: { type: 'string' },
-        size: { type: 'string' },
-        pace: { type: 'string' },
-        frames: { type: 'string' },
-        svg: { type: 'string' },
-        mono: { type: 'boolean' },
-      },
-    });
-    values = parsed.values;
-    positionals = parsed.positionals;
-  } catch (error) {
-    const message = error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments';
-    return { ok: false, message: message.replace(/^TypeError \[[A-Z_]+\]: /, ''), hint: EXAMPLE };
-  }
+  const parsed = parseOptions(argv, {
+    out: { type: 'string', short: 'o' },
+    keys: { type: 'string' },
+    size: { type: 'string' },
+    pace: { type: 'string' },
+    frames: { type: 'string' },
+    svg: { type: 'string' },
+    mono: { type: 'boolean' },
+  });
+  if (!parsed.ok) return { ok: false, message: parsed.message, hint: EXAMPLE };
+  const { values, positionals } = parsed;
   if (positionals.length !== 1) return { ok: false, message: '`record` takes exactly one scenario file', hint: EXAMPLE };
   const out = values.out;
   if (typeof out !== 'string') return { ok: false, message: '`record` needs --out FILE (the .cast to write)', hint: EXAMPLE };

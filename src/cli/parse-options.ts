@@ -1,0 +1,18 @@
+/** Node's `util.parseArgs` with its errors turned into a one-line message instead of a throw. */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+export type ParsedOptions =
+  | { readonly ok: true; readonly values: Record<string, string | boolean | undefined>; readonly positionals: string[] }
+  | { readonly ok: false; readonly message: string };
+
+export function parseOptions(argv: readonly string[], options: OptionSpec): ParsedOptions {
+  try {
+    const parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
+    return { ok: true, values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
+  } catch (error) {
+    const message = error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments';
+    return { ok: false, message: message.replace(/^TypeError \[[A-Z_]+\]: /, '') };
+  }
+}
