@@ -59,7 +59,9 @@ function onKey(s: UiState, key: string): UiState {
       if (key === 'q' || key === 'y' || key === 'ctrl-c') return effect(s, 'quit');
       return { ...s, mode: { k: 'normal' }, message: 'quit cancelled (s saves the edits)' };
     case 'normal': {
-      if (key === 'ctrl-c') return effect(s, 'quit');
+      // Ctrl-C is a quit like `q`: with unsaved what-if edits it asks first, and a second Ctrl-C
+      // (handled in confirmQuit) leaves at once.
+      if (key === 'ctrl-c') return command(s, 'quit');
       const b = lookupKey(key);
       return b === undefined ? s : command(s, b.command);
     }

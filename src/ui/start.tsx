@@ -74,7 +74,9 @@ export async function runFullScreen(element: ReactElement): Promise<number> {
   let failure: unknown;
   try {
     // incrementalRendering stays off: it is broken in Ink 6.8.0 (stack-spike §1).
-    const instance = render(element, { exitOnCtrlC: true, patchConsole: false, incrementalRendering: false });
+    // Ctrl-C goes through the keymap (exitOnCtrlC off) so that unsaved what-if edits are not lost
+    // without a question; raw mode delivers it as a key, SIGINT from elsewhere still ends the app.
+    const instance = render(element, { exitOnCtrlC: false, patchConsole: false, incrementalRendering: false });
     await instance.waitUntilExit();
   } catch (error) {
     failure = error;

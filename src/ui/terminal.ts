@@ -30,18 +30,21 @@ export function enterAltScreen(fd = 1): AltScreen {
     leave();
     // Ink never unmounts on a signal: give the terminal back its line discipline too.
     if (process.stdin.isTTY === true) process.stdin.setRawMode(false);
-    process.exit(signal === 'SIGTERM' ? 143 : 129);
+    process.exit(signal === 'SIGTERM' ? 143 : signal === 'SIGINT' ? 130 : 129);
   };
   writeSync(fd, ENTER);
   process.once('exit', leave);
   process.once('SIGTERM', onSignal);
   process.once('SIGHUP', onSignal);
+  // Ctrl-C typed in the app is a key (raw mode); a SIGINT sent from elsewhere ends it like SIGTERM.
+  process.once('SIGINT', onSignal);
   return {
     leave(): void {
       leave();
       process.off('exit', leave);
       process.off('SIGTERM', onSignal);
       process.off('SIGHUP', onSignal);
+      process.off('SIGINT', onSignal);
     },
   };
 }

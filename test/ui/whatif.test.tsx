@@ -169,6 +169,16 @@ describe('saving and quitting', () => {
     expect(onQuit).toHaveBeenCalledTimes(1);
   });
 
+  it('Ctrl-C with unsaved edits asks too, and a second Ctrl-C quits', async () => {
+    const onQuit = vi.fn();
+    const { r } = await app(EUR_EXAMPLE, { onQuit });
+    await press(r, 'n', 'D', '\u0003');
+    expect(onQuit).not.toHaveBeenCalled();
+    expect(keyBar(r)).toContain('unsaved what-if edits: quit anyway?');
+    await press(r, '\u0003');
+    expect(onQuit).toHaveBeenCalledTimes(1);
+  });
+
   it('any other key cancels the quit', async () => {
     const onQuit = vi.fn();
     const { r } = await app(EUR_EXAMPLE, { onQuit });
