@@ -5,7 +5,7 @@
 import type { ColumnDef, EngineConfig, InputPlan, Plan, TableDef, TExpr } from '../src/planner/plan.js';
 import type { Scenario, ScenarioEvent } from '../src/scenario/types.js';
 import type { SqlType } from '../src/values/types.js';
-import { DEFAULT_CONFIG } from '../src/scenario/config.js';
+import { DEFAULT_CONFIG } from '../src/scenario/config-defaults.js';
 
 const STRING: SqlType = { kind: 'STRING', nullable: true };
 const INT: SqlType = { kind: 'INT', nullable: true };

@@ -9,17 +9,9 @@ import { describeNode, entries, knownEntries, readScalarText, report } from './c
 import type { LoadContext } from './context.js';
 import { readDuration } from './duration.js';
 import { checkTimeZone } from './time-zone.js';
+import { DEFAULT_CONFIG } from './config-defaults.js';
 
-export const DEFAULT_CONFIG: EngineConfig = {
-  stateTtlMs: 0,
-  idleTimeoutMs: 0,
-  localTimeZone: 'UTC',
-  minCleanupIntervalMs: 0,
-  sinkUpsertMaterialize: 'AUTO',
-  cdcEventsDuplicate: false,
-  nonDeterministicUpdateStrategy: 'IGNORE',
-  autoWatermarkIntervalMs: 200,
-};
+export { DEFAULT_CONFIG };
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Setter = (ctx: LoadContext, value: Node | null, where: Node, out: Mutable<EngineConfig>) => void;

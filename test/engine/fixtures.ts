@@ -7,7 +7,7 @@ import type { ColumnDef, EngineConfig, InputPlan, JoinFamily, Plan, Side, TableD
 import type { Scenario, ScenarioEvent } from '../../src/scenario/types.js';
 import type { Row, RowKind, SqlType, Value } from '../../src/values/types.js';
 import type { Collector, JoinOperator, OpTime, StateView } from '../../src/engine/types.js';
-import { DEFAULT_CONFIG } from '../../src/scenario/config.js';
+import { DEFAULT_CONFIG } from '../../src/scenario/config-defaults.js';
 
 export const STRING: SqlType = { kind: 'STRING', nullable: true };
 export const INT: SqlType = { kind: 'INT', nullable: true };

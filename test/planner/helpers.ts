@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { planSql, type PlannerResult } from '../../src/planner/planner.js';
 import type { EngineConfig, FlinkVersion, Plan, PlanError } from '../../src/planner/plan.js';
 import { parseSql } from '../../src/sql/parser.js';
-import { DEFAULT_CONFIG } from '../../src/scenario/config.js';
+import { DEFAULT_CONFIG } from '../../src/scenario/config-defaults.js';
 
 /** Flink's defaults, exactly as the loader fills them. */
 export const CONFIG: EngineConfig = DEFAULT_CONFIG;
