@@ -16,11 +16,7 @@ const DIR = 'test/flink-cases';
  * Scenario file → why joinstep differs from Flink there (details in README.md, "Discrepancies").
  */
 const KNOWN_DISCREPANCIES: Readonly<Record<string, string>> = {
-  // JoinITCase.testLeftJoinOnRowKeyWithNonEquiCondition (JoinITCase @ 11575fcf): a +U replacing a
-  // stored row on an InputSideHasUniqueKey side that no longer satisfies the non-equi condition
-  // retracts the old match and re-pads (and the reverse un-pads). joinstep 2.4 follows the operator
-  // at 076753358ce0, whose isAdditionalMatch carries "TODO FLINK-40841" for exactly this case.
-  'regular-itcase-left-join-on-row-key-non-equi-2.4.yaml': '+U replacing a matched row under a non-equi condition (FLINK-40841)',
+  // (none: regular-itcase-left-join-on-row-key-non-equi-2.4.yaml was fixed, see the README)
 };
 
 interface TestRun {

@@ -7,7 +7,7 @@ import type { Row, RowKind } from '../../values/types.js';
 import type { Collector, Why } from '../types.js';
 import { bulkWhy, wantsText } from '../why.js';
 import { printRowOf, type JoinRows } from './interval-join-rows.js';
-import { printStored, type SideSpec, type Work } from './join-state.js';
+import { entryId, liveEntry, printStored, type JoinEntry, type SideSpec, type Work } from './join-state.js';
 import { findMatches, joinedOf, type Match } from './join-state-match.js';
 import { addRecord, hasRecord, retractRecord, updateAssoc, type KeyRef } from './join-state-views.js';
 
@@ -82,7 +82,7 @@ function kindText(outKind: RowKind, inKind: RowKind): string {
 /**
  * Flink 2.4's isAdditionalMatch for an outer other side: never with JoinKeyContainsUniqueKey (the
  * row replaces the key's only row); with InputSideHasUniqueKey only if no row with this unique
- * key is stored (else it replaces one, assumed to have the same matches: TODO FLINK-40841).
+ * key is stored (a replacing row is handled per match by replacedMatches / settleReplaced).
  * For InputSideHasNoUniqueKey nothing is replaced (a duplicate is one more copy), so every match
  * is additional: our reading of "replaced record", hasRecord's own code was not available.
  */
@@ -97,13 +97,60 @@ function isAdditionalMatch(s: JoinStep): boolean {
   }
 }
 
+interface Replaced {
+  readonly row: Row;
+  readonly matches: readonly Match[];
+}
+
+/**
+ * Flink 2.4 with the FLINK-40841 follow-up (JoinITCase.testLeftJoinOnRowKeyWithNonEquiCondition):
+ * an accumulate on an InputSideHasUniqueKey side that replaces a stored row (same unique key),
+ * when the other side is outer, adjusts the other side's counts by the difference between the old
+ * row's matches and the new row's. Returns the old row and its matches (undefined: no replacement).
+ */
+function replacedMatches(s: JoinStep): Replaced | undefined {
+  const { me, other, w, k, now, out } = s;
+  if (!s.r.onlyNewMatchesCount || !other.outer || me.layout.kind !== 'InputSideHasUniqueKey') return undefined;
+  const old = liveEntry(me, w, k, s.row, now, out);
+  if (old === undefined) return undefined;
+  // Why the replaced row's matches appear in the trace before the new row's.
+  if (out.tracing !== false) out.trace({ t: 'note', text: `${me.name}: ${printStored(me, s.row)} replaces ${printStored(me, old.row)} (same unique key); the replaced row's matches are looked up to compare` });
+  return { row: old.row, matches: findMatches(s.r.j, me, other, w, k, old.row, now, out) };
+}
+
+/** A match of the replaced row that the new row loses: -D[old+other], re-pad at count 0. */
+function loseMatch(s: JoinStep, old: Row, m: Match): void {
+  const { other, w, k, now, out } = s;
+  const text = () => `${inputText(s)} replaces ${s.me.name} ${printStored(s.me, old)} (same unique key), which joined ${theirText(s, m)}; the new row does not, so that joined row is retracted`;
+  s.out.emit('-D', joinedOf(s.r.j, s.me.side, old, m.entry.row), why(s, 'retract-match', text, m.entry.row));
+  if (m.entry.assoc === 1) {
+    emitPadded(s, '+I', other.side, m.entry.row, why(s, 'repad', () => `${theirText(s, m)} lost its last match, so it is emitted padded with nulls again`, m.entry.row));
+  }
+  updateAssoc(other, w, k, m.entry, m.entry.assoc - 1, now, out);
+}
+
+/**
+ * Retracts the replaced row's matches that the new row lost (before any new match is sent), and
+ * returns which of the new row's matches are additional: those the replaced row did not have.
+ */
+function settleReplaced(s: JoinStep, before: Replaced, matches: readonly Match[]): (e: JoinEntry) => boolean {
+  const id = (e: JoinEntry): string => entryId(s.other, e.row);
+  const kept = new Set(matches.map((m) => id(m.entry)));
+  for (const m of before.matches) if (!kept.has(id(m.entry))) loseMatch(s, before.row, m);
+  const had = new Set(before.matches.map((m) => id(m.entry)));
+  return (e) => !had.has(id(e));
+}
+
 export function accumulate(s: JoinStep): void {
   const { me, other, w, k, row, now, out } = s;
+  // 2.4: the row a +I/+U replaces, and its matches, are read before it is overwritten.
+  const before = replacedMatches(s);
   // isAdditionalMatch is decided before the row is stored (2.0-2.3: every match counts).
-  const additional = !s.r.onlyNewMatchesCount || (other.outer && isAdditionalMatch(s));
+  const additionalAll = before === undefined && (!s.r.onlyNewMatchesCount || (other.outer && isAdditionalMatch(s)));
   // state.add(record) first when me is inner
   if (!me.outer) addRecord(me, w, k, row, -1, now, out);
   const matches = findMatches(s.r.j, me, other, w, k, row, now, out);
+  const additional = before === undefined ? () => additionalAll : settleReplaced(s, before, matches);
   if (matches.length === 0) {
     if (!me.outer) return;
     // send +I[record+null], state.add(record, 0)
@@ -120,7 +167,7 @@ export function accumulate(s: JoinStep): void {
       emitPadded(s, '-D', other.side, m.entry.row, why(s, 'unpad', text, m.entry.row));
     }
     // otherState.update(other, old + 1)
-    if (m.entry.assoc === 0 || additional) updateAssoc(other, w, k, m.entry, m.entry.assoc + 1, now, out);
+    if (m.entry.assoc === 0 || additional(m.entry)) updateAssoc(other, w, k, m.entry, m.entry.assoc + 1, now, out);
   };
   // send +I[record+other]s (INNER: +I/+U, the input kind)
   const join = (m: Match): void => {

@@ -10,6 +10,11 @@
  *   |  additional = 2.4: other is outer && the row replaces no stored row (never for
  *   |                    JoinKeyContainsUniqueKey, see isAdditionalMatch in regular-join-steps.ts)
  *   |               2.0-2.3: always (so a bare +U on a unique key inflates the other side's assoc)
+ *   |  2.4, other is outer, me is InputSideHasUniqueKey and the row replaces a stored row R
+ *   |  (same unique key): for each match of R the new row lacks: send -D[R+other];
+ *   |  [if assoc==1 send +I[nulls+other]]; otherState.assoc(other, assoc-1). Then
+ *   |  additional = the match is not one of R's (FLINK-40841 follow-up, from
+ *   |  JoinITCase.testLeftJoinOnRowKeyWithNonEquiCondition)
  *   |  if me is outer
  *   |  |  no matches: send +I[row+nulls]; state.add(row, assoc=0)
  *   |  |  else for each match: [if other is outer: if assoc==0 send -D[nulls+other];

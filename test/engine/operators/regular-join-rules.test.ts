@@ -177,3 +177,55 @@ describe('regular join: TTL, reasons and description', () => {
     expect(kinds).toEqual(['no-match', 'state.add', 'state.add', 'match', 'state.update']);
   });
 });
+
+describe('regular join 2.4: a +U replacing a stored row by unique key (JoinITCase non-equi, FLINK-40841)', () => {
+  /** orders(id, k, amount) LEFT JOIN lines(k, lid, min) ON k AND o.amount > l.min; lines unique on lid. */
+  function lines(version: FlinkVersion) {
+    const plan = planOf({
+      joinType: 'left',
+      left: { alias: 'o', columns: [['id', STR], ['k', STR], ['amount', INT]], layout: NO_UK },
+      right: { alias: 'l', columns: [['k', STR], ['lid', STR], ['min', INT]], layout: { kind: 'InputSideHasUniqueKey', uniqueKey: [1] } },
+      keys: [[1, 0]],
+      // joined row: o 0..2, l 3..5
+      residual: call('>', col(2, INT, 'amount'), col(5, INT, 'min')),
+      flinkVersion: version,
+    });
+    return new Harness(createRegularJoin(plan), plan);
+  }
+  const assocOf = (h: ReturnType<typeof lines>): readonly (readonly string[])[] => h.describe(0).entries.map((e) => e.tags);
+
+  it('a lost match retracts the old joined row and re-pads; a gained one un-pads; a kept one only sends +I', () => {
+    const h = lines('2.4');
+    h.processElement1('+I', 'o1', 'k', 5).shouldEmit('+I[o1, k, 5, null, null, null]');
+    h.processElement2('+I', 'k', 'l1', 1).shouldEmit('-D[o1, k, 5, null, null, null]', '+I[o1, k, 5, k, l1, 1]');
+    // 5 > 9 is false: the replaced l1 (min 1) matched o1, the new one does not
+    h.processElement2('+U', 'k', 'l1', 9).shouldEmit('-D[o1, k, 5, k, l1, 1]', '+I[o1, k, 5, null, null, null]');
+    expect(assocOf(h)).toEqual([['count=1', 'assoc=0']]);
+    // the replaced l1 (min 9) did not match, the new one does
+    h.processElement2('+U', 'k', 'l1', 2).shouldEmit('-D[o1, k, 5, null, null, null]', '+I[o1, k, 5, k, l1, 2]');
+    expect(assocOf(h)).toEqual([['count=1', 'assoc=1']]);
+    // both match: the count is unchanged, so the later delete re-pads
+    h.processElement2('+U', 'k', 'l1', 3).shouldEmit('+I[o1, k, 5, k, l1, 3]');
+    expect(assocOf(h)).toEqual([['count=1', 'assoc=1']]);
+    h.processElement2('-D', 'k', 'l1', 3).shouldEmit('-D[o1, k, 5, k, l1, 3]', '+I[o1, k, 5, null, null, null]');
+  });
+
+  it('a lost match with another match left only retracts the joined row (count 2 -> 1)', () => {
+    const h = lines('2.4');
+    h.processElement1('+I', 'o1', 'k', 5).shouldEmit('+I[o1, k, 5, null, null, null]');
+    h.processElement2('+I', 'k', 'l1', 1).processElement2('+I', 'k', 'l2', 2);
+    h.shouldEmit('-D[o1, k, 5, null, null, null]', '+I[o1, k, 5, k, l1, 1]', '+I[o1, k, 5, k, l2, 2]');
+    expect(assocOf(h)).toEqual([['count=1', 'assoc=2']]);
+    h.processElement2('+U', 'k', 'l1', 7).shouldEmit('-D[o1, k, 5, k, l1, 1]');
+    expect(assocOf(h)).toEqual([['count=1', 'assoc=1']]);
+    h.processElement2('-D', 'k', 'l2', 2).shouldEmit('-D[o1, k, 5, k, l2, 2]', '+I[o1, k, 5, null, null, null]');
+  });
+
+  it('2.3 keeps the older rule: the lost match is not retracted', () => {
+    const h = lines('2.3');
+    h.processElement1('+I', 'o1', 'k', 5).shouldEmit('+I[o1, k, 5, null, null, null]');
+    h.processElement2('+I', 'k', 'l1', 1).shouldEmit('-D[o1, k, 5, null, null, null]', '+I[o1, k, 5, k, l1, 1]');
+    h.processElement2('+U', 'k', 'l1', 9).shouldEmitNothing();
+    expect(assocOf(h)).toEqual([['count=1', 'assoc=1']]);
+  });
+});
