@@ -1,23 +1,14 @@
 /**
- * Times in messages, as a user wrote them: `09:30` on the scenario's `date`, else the full form.
+ * Times in messages, as a user wrote them: `09:30` on the scenario's `date`, else the full form
+ * (src/values/time.ts `formatClock`, the same text the app shows).
  */
-const DAY_MS = 86_400_000;
+import { formatClock } from '../values/time.js';
+
+/** The largest instant JavaScript dates can hold; beyond it the text would be garbage. */
+const MAX_DATE_MS = 8.64e15;
 
 export function clockText(ms: number, dateMs: number): string {
-  const d = new Date(ms);
-  // the loader rejects times beyond years 0001-9999; never print NaN if one slips through
-  if (Number.isNaN(d.getTime())) return `${ms} ms`;
-  const hh = pad(d.getUTCHours());
-  const mi = pad(d.getUTCMinutes());
-  const ss = d.getUTCSeconds();
-  const mss = d.getUTCMilliseconds();
-  let time = `${hh}:${mi}`;
-  if (ss !== 0 || mss !== 0) time += `:${pad(ss)}`;
-  if (mss !== 0) time += `.${String(mss).padStart(3, '0')}`;
-  if (ms >= dateMs && ms < dateMs + DAY_MS) return time;
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${time}`;
-}
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
+  // The loader rejects times beyond years 0001-9999; never print nonsense if one slips through.
+  if (!Number.isFinite(ms) || Math.abs(ms) > MAX_DATE_MS) return `${ms} ms`;
+  return formatClock(ms, dateMs);
 }
