@@ -6,6 +6,7 @@ import type { ScenarioEvent } from '../scenario/types.js';
 import { formatRow } from '../values/format.js';
 import type { Row, RowKind } from '../values/types.js';
 import { advanceClock, targetTime } from './clock.js';
+import { useEdit, type Edit } from './collections/edit.js';
 import type { RunContext, TableRuntime } from './context.js';
 import { sideRow } from './pipeline.js';
 import type { EngineSnapshot } from './snapshot.js';
@@ -13,7 +14,20 @@ import { generateWatermark, partitionRowArrived, partitionsOf, setPartitionIdle,
 import type { StepRecord } from './types.js';
 import { Work } from './work.js';
 
-export function step(ctx: RunContext, snap: EngineSnapshot, event: ScenarioEvent): StepRecord<EngineSnapshot> {
+/**
+ * With `edit` (timeline runs only), collection nodes created earlier in the same edit may change
+ * in place: the caller promises that no snapshot older than `snap` from this edit is still used.
+ */
+export function step(ctx: RunContext, snap: EngineSnapshot, event: ScenarioEvent, edit: Edit | null = null): StepRecord<EngineSnapshot> {
+  const prev = useEdit(edit);
+  try {
+    return apply(ctx, snap, event);
+  } finally {
+    useEdit(prev);
+  }
+}
+
+function apply(ctx: RunContext, snap: EngineSnapshot, event: ScenarioEvent): StepRecord<EngineSnapshot> {
   const w = new Work(ctx, snap);
   advanceClock(w, targetTime(snap.procTime, event));
   switch (event.kind) {

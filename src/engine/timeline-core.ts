@@ -9,6 +9,7 @@
  */
 import type { Side } from '../planner/plan.js';
 import type { Scenario, ScenarioEvent } from '../scenario/types.js';
+import { newEdit } from './collections/edit.js';
 import { pvGet, pvSlice } from './collections/pvec.js';
 import { createRunContext, withTracing, type OperatorFactory, type RunContext } from './context.js';
 import { describeWatermarks } from './describe.js';
@@ -73,17 +74,22 @@ function compute(ctx: RunContext, events: readonly ScenarioEvent[], prev?: RunDa
     snap = prev.checkpoints[from / K]!;
   }
   const bulk = withTracing(ctx, false);
+  // One transient edit per checkpoint interval: a new one starts after each checkpoint is kept.
+  let edit = newEdit();
   for (let i = from + 1; i <= n; i++) {
     let rec: StepRecord<EngineSnapshot>;
     try {
-      rec = step(bulk, snap, events[i - 1]!);
+      rec = step(bulk, snap, events[i - 1]!, edit);
     } catch (error) {
       throw tagRuntimeError(error, i - 1);
     }
     snap = rec.snapshot;
     flags[i] = rec.flags;
     sizes[i] = snap.changelog.n;
-    if (i % K === 0) checkpoints.push(snap);
+    if (i % K === 0) {
+      checkpoints.push(snap);
+      edit = newEdit();
+    }
   }
   return { k: K, flags, sizes, checkpoints, final: snap };
 }

@@ -3,7 +3,8 @@
  * trie (32-way, 5 hash bits per level, collision buckets below the last level).
  *
  * Everything is plain data (objects and arrays, JSON-serialisable) so that engine snapshots can
- * hold it directly; nothing is mutated after it is returned, so old snapshots stay valid.
+ * hold it directly; nothing is mutated after it is returned, so old snapshots stay valid. The one
+ * exception is a transient edit (edit.ts): nodes created in the current edit change in place.
  * Deletes pull lone leaves back up, so the trie's shape is a function of its key set.
  */
 
@@ -28,6 +29,7 @@ export interface PMap<V> {
 
 export const PMAP_EMPTY: PMap<never> = Object.freeze({ n: 0, r: null }) as PMap<never>;
 
+import { created, isEditable } from './edit.js';
 import { hashString, popcount } from './hash.js';
 
 export { hashString } from './hash.js';
@@ -50,7 +52,7 @@ function bitmapOf(n: Node): number {
 function bitmapNode(bitmap: number, slots: Slot[]): Node {
   slots[0] = bitmap & 0xffff;
   slots[1] = bitmap >>> 16;
-  return slots;
+  return created(slots);
 }
 
 /** Slot index of the entry for `bit` in a bitmap node. */
@@ -92,8 +94,9 @@ export function pmHas(m: PMap<unknown>, key: string): boolean {
 /** Set by setIn when a key was added rather than replaced (avoids a result object per level). */
 let added = false;
 
+/** `a` with slot i set: in place when `a` belongs to the current edit, else a copy. */
 function withSlot(a: Node, i: number, v: Slot): Slot[] {
-  const c = a.slice();
+  const c = isEditable(a) ? (a as Slot[]) : created(a.slice());
   c[i] = v;
   return c;
 }
@@ -101,7 +104,7 @@ function withSlot(a: Node, i: number, v: Slot): Slot[] {
 /** A node holding two leaves whose hashes agree below `shift`. */
 function twoLeaves(shift: number, h1: number, k1: string, v1: unknown, h2: number, k2: string, v2: unknown): Node {
   if (shift >= MAX_SHIFT) {
-    return k1 < k2 ? [COLLISION, 0, k1, v1, k2, v2] : [COLLISION, 0, k2, v2, k1, v1];
+    return created(k1 < k2 ? [COLLISION, 0, k1, v1, k2, v2] : [COLLISION, 0, k2, v2, k1, v1]);
   }
   const i1 = (h1 >>> shift) & MASK;
   const i2 = (h2 >>> shift) & MASK;
@@ -132,7 +135,7 @@ function inserted(n: Node, i: number, k: Slot, v: Slot): Slot[] {
   c[i] = k;
   c[i + 1] = v;
   for (let j = i; j < n.length; j++) c[j + 2] = n[j];
-  return c;
+  return created(c);
 }
 
 function setIn(n: Node, shift: number, hash: number, key: string, value: unknown): Node {
@@ -155,8 +158,7 @@ function setIn(n: Node, shift: number, hash: number, key: string, value: unknown
   }
   added = true;
   const sub = twoLeaves(shift + BITS, hashString(k as string), k as string, n[idx + 1], hash, key, value);
-  const c = n.slice();
-  c[idx] = null;
+  const c = withSlot(n, idx, null);
   c[idx + 1] = sub;
   return c;
 }
@@ -168,7 +170,8 @@ export function pmSet<V>(m: PMap<V>, key: string, value: V): PMap<V> {
   }
   added = false;
   const r = setIn(m.r, 0, hash, key, value);
-  if (r === m.r) return m;
+  // Same root and size: unchanged, or changed in place within the current edit.
+  if (r === m.r && !added) return m;
   return { n: added ? m.n + 1 : m.n, r } as PMap<V>;
 }
 
@@ -185,7 +188,7 @@ function removeSlot(n: Node, bitmap: number, bit: number, idx: number): Node | n
   const c = new Array<Slot>(n.length - 2);
   for (let j = 0; j < idx; j++) c[j] = n[j];
   for (let j = idx + 2; j < n.length; j++) c[j - 2] = n[j];
-  return isCollision(n) ? c : bitmapNode((bitmap & ~bit) >>> 0, c);
+  return isCollision(n) ? created(c) : bitmapNode((bitmap & ~bit) >>> 0, c);
 }
 
 function delIn(n: Node, shift: number, hash: number, key: string): DelResult {
@@ -206,8 +209,7 @@ function delIn(n: Node, shift: number, hash: number, key: string): DelResult {
     if (r === null) return removeSlot(n, bitmap, bit, idx);
     if (!singleLeaf(r)) return withSlot(n, idx + 1, r);
     // Pull a lone leaf up so that the trie stays canonical (and shallow).
-    const c = n.slice();
-    c[idx] = r[2];
+    const c = withSlot(n, idx, r[2]);
     c[idx + 1] = r[3];
     return c;
   }
@@ -220,6 +222,7 @@ export function pmDelete<V>(m: PMap<V>, key: string): PMap<V> {
   const r = delIn(m.r, 0, hashString(key), key);
   if (r === undefined) return m;
   if (r === null) return PMAP_EMPTY;
+  // A delete always shrinks the map: a new header even when the root changed in place.
   return { n: m.n - 1, r } as PMap<V>;
 }
 

@@ -3,7 +3,8 @@
  * (Clojure's PersistentVector layout). Appends copy at most the 32-slot tail, and push a full tail
  * into the trie once every 32 appends, so pvPush is O(1) amortised; reads are O(log32 n).
  *
- * Plain data (objects and arrays, JSON-serialisable); nothing is mutated after it is returned.
+ * Plain data (objects and arrays, JSON-serialisable); nothing is mutated after it is returned,
+ * except a tail created in the current transient edit (edit.ts), which appends in place.
  * Layout: `n` size, `s` the root's shift (5 * levels above the leaves), `r` the root (arrays of
  * arrays ... of leaf arrays of 32 items), `t` the tail (the last 1..32 items, outside the trie).
  */
@@ -14,6 +15,8 @@ export interface PVec<T> {
   readonly r: readonly unknown[];
   readonly t: readonly T[];
 }
+
+import { created, isEditable } from './edit.js';
 
 const BITS = 5;
 const WIDTH = 32;
@@ -74,10 +77,13 @@ function pushTail(n: number, level: number, parent: readonly unknown[], tail: re
 }
 
 export function pvPush<T>(v: PVec<T>, x: T): PVec<T> {
-  // Room in the tail: copy it (at most 32 slots).
-  if (v.n - tailOffset(v) < WIDTH) {
-    const t = copyFor(v.t, v.t.length) as T[];
-    t[v.t.length] = x;
+  // Room in the tail: append in place if this edit owns it, else copy it (at most 32 slots).
+  const used = v.n - tailOffset(v);
+  if (used < WIDTH) {
+    // An editable tail may be longer than `used` only if an older, dead version appended to it.
+    const mine = isEditable(v.t) && v.t.length === used;
+    const t = mine ? (v.t as T[]) : (created(copyFor(v.t.length === used ? v.t : v.t.slice(0, used), used)) as T[]);
+    t[used] = x;
     return { n: v.n + 1, s: v.s, r: v.r, t };
   }
   // Full tail: move it into the trie, growing the root when the trie is full.
@@ -89,7 +95,7 @@ export function pvPush<T>(v: PVec<T>, x: T): PVec<T> {
   } else {
     r = pushTail(v.n, v.s, v.r, v.t);
   }
-  return { n: v.n + 1, s, r, t: [x] };
+  return { n: v.n + 1, s, r, t: created([x]) };
 }
 
 /** Items [from, to) as a fresh array (bounds are clamped to 0..size). */

@@ -18,6 +18,7 @@
  */
 import type { Side, StateLayout } from '../../planner/plan.js';
 import type { Row, SqlType } from '../../values/types.js';
+import { created, isEditable } from '../collections/edit.js';
 import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmSize, pmValues, type PMap } from '../collections/pmap.js';
 import { joinKey, rowId, sameOn, sameRow } from '../keys.js';
 import type { Collector } from '../types.js';
@@ -198,24 +199,33 @@ export function putEntry(spec: SideSpec, w: Work, key: string, e: JoinEntry): vo
   const store = w.stores[spec.side];
   const b = pmGet(store, key);
   let next: Bucket;
-  if (b === undefined) next = [e];
+  if (b === undefined) next = created([e]);
   else if (!isSmall(b)) next = pmSet(b, entryId(spec, e.row), e);
-  else {
-    const at = b.findIndex((x) => sameEntry(spec, x.row, e.row));
-    if (at >= 0 && (b[at] as JoinEntry).seq === e.seq) {
-      const c = b.slice();
-      c[at] = e;
-      next = c;
-    } else {
-      // exact-size copy (a pushed copy keeps growth slack in every retained bucket)
-      const c = new Array<JoinEntry>(at >= 0 ? b.length : b.length + 1);
-      let n = 0;
-      for (let i = 0; i < b.length; i++) if (i !== at) c[n++] = b[i] as JoinEntry;
-      c[n] = e;
-      next = c.length > SMALL_MAX ? toMap(spec, c) : c;
-    }
+  else next = putSmall(spec, b, e);
+  if (next !== b) w.stores[spec.side] = pmSet(store, key, next);
+}
+
+/** A small bucket with `e` stored: changed in place when this transient edit created it. */
+function putSmall(spec: SideSpec, b: readonly JoinEntry[], e: JoinEntry): Bucket {
+  const at = b.findIndex((x) => sameEntry(spec, x.row, e.row));
+  const mine = isEditable(b);
+  if (at >= 0 && (b[at] as JoinEntry).seq === e.seq) {
+    const c = mine ? (b as JoinEntry[]) : created(b.slice());
+    c[at] = e;
+    return c;
   }
-  w.stores[spec.side] = pmSet(store, key, next);
+  if (mine) {
+    const c = b as JoinEntry[];
+    if (at >= 0) c.splice(at, 1);
+    c.push(e);
+    return c.length > SMALL_MAX ? toMap(spec, c) : c;
+  }
+  // exact-size copy (a pushed copy keeps growth slack in every retained bucket)
+  const c = new Array<JoinEntry>(at >= 0 ? b.length : b.length + 1);
+  let n = 0;
+  for (let i = 0; i < b.length; i++) if (i !== at) c[n++] = b[i] as JoinEntry;
+  c[n] = e;
+  return c.length > SMALL_MAX ? toMap(spec, c) : created(c);
 }
 
 /** Remove the entry that `row` identifies. */
@@ -227,7 +237,8 @@ export function removeEntry(spec: SideSpec, w: Work, key: string, row: Row): voi
   if (isSmall(b)) {
     const at = b.findIndex((x) => sameEntry(spec, x.row, row));
     if (at < 0) return;
-    next = b.filter((_, i) => i !== at);
+    // Always a new array: liveEntries may be iterating the old one while it drops expired rows.
+    next = created(b.filter((_, i) => i !== at));
   } else {
     next = pmDelete(b, entryId(spec, row));
   }

@@ -1,0 +1,42 @@
+/**
+ * Transient edits, as in Clojure's transients or Immer's drafts. In a bulk run (the timeline's
+ * run from one checkpoint to the next) only the newest snapshot stays alive, so a collection node
+ * created during that run can be changed in place instead of copied: nothing else can see it.
+ * Every other node (anything a kept snapshot can reach) is copied on write, as always.
+ *
+ * The driver opens an edit for a run of steps and opens a new one before the next run: a node is
+ * editable only while the edit that created it is current, so a checkpoint taken between two
+ * edits is never changed again. Outside an edit (plain `step()` calls, traced steps) nothing is
+ * editable and every collection stays fully persistent.
+ */
+
+/** The nodes created in one edit. Opaque to callers. */
+export interface Edit {
+  readonly nodes: Set<object>;
+}
+
+let currentEdit: Edit | null = null;
+let current: Set<object> | null = null;
+
+export function newEdit(): Edit {
+  return { nodes: new Set() };
+}
+
+/** Make `edit` (or none) current; returns the previous one so that the caller can restore it. */
+export function useEdit(edit: Edit | null): Edit | null {
+  const prev = currentEdit;
+  currentEdit = edit;
+  current = edit === null ? null : edit.nodes;
+  return prev;
+}
+
+/** Whether `x` was created in the current edit, so it may be changed in place. */
+export function isEditable(x: object): boolean {
+  return current !== null && current.has(x);
+}
+
+/** Record a freshly allocated node as editable in the current edit (if any); returns it. */
+export function created<T extends object>(x: T): T {
+  if (current !== null) current.add(x);
+  return x;
+}
