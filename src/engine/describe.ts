@@ -3,7 +3,7 @@
  * materialized result as printed rows, and the changelog's JSON form (spec §5).
  */
 import { formatValue } from '../values/format.js';
-import { pvToArray } from './collections/pvec.js';
+import { clToArray } from './changelog.js';
 import { foldResult } from './result.js';
 import type { RunContext } from './context.js';
 import type { EngineSnapshot } from './snapshot.js';
@@ -36,7 +36,7 @@ export function describeWatermarks(ctx: RunContext, snap: EngineSnapshot): Water
 
 /** The materialized result after a snapshot, one printed row per row (a multiset repeats), sorted. */
 export function resultRows(ctx: RunContext, snap: EngineSnapshot): string[] {
-  return foldResult(ctx.sink, pvToArray(snap.changelog));
+  return foldResult(ctx.sink, clToArray(snap.changelog));
 }
 
 /** `--format json`: {"op":"+I","row":{"col":"text",...},"step":7} with values in print format. */

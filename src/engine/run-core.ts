@@ -4,7 +4,8 @@
  */
 import type { Scenario } from '../scenario/types.js';
 import { formatRow } from '../values/format.js';
-import { pvToArray } from './collections/pvec.js';
+import { clToArray } from './changelog.js';
+import { newEdit } from './collections/edit.js';
 import { createRunContext, type OperatorFactory } from './context.js';
 import { emittedJson } from './describe.js';
 import { foldResult } from './result.js';
@@ -27,14 +28,16 @@ export interface RunOutput {
 export function runScenarioWith(scenario: Scenario, queryIndex: number, factory: OperatorFactory): RunOutput {
   const ctx = createRunContext(scenario, queryIndex, factory, false);
   let snap = initialSnapshot(ctx);
+  // Only the newest snapshot is kept: one transient edit for the whole run.
+  const edit = newEdit();
   scenario.events.forEach((ev, i) => {
     try {
-      snap = step(ctx, snap, ev).snapshot;
+      snap = step(ctx, snap, ev, edit).snapshot;
     } catch (error) {
       throw tagRuntimeError(error, i);
     }
   });
-  const emitted = pvToArray(snap.changelog);
+  const emitted = clToArray(snap.changelog);
   return {
     emitted,
     lines: emitted.map((e) => formatRow(e.kind, e.row, ctx.sink.types)),

@@ -7,7 +7,7 @@ import { formatRow } from '../values/format.js';
 import type { Row, RowKind } from '../values/types.js';
 import { isAccumulate } from '../values/types.js';
 import { pmDelete, pmGet, pmSet } from './collections/pmap.js';
-import { pvPush } from './collections/pvec.js';
+import { clPush } from './changelog.js';
 import { rowKey, rowsEqual } from './keys.js';
 import type { Why } from './types.js';
 import { bulkWhy } from './why.js';
@@ -33,9 +33,8 @@ function output(w: Work, kind: RowKind, row: Row, why: Why): void {
   const s = w.ctx.sink;
   // The snapshot's changelog keeps the rule only, traced or not, so that a traced and a bulk
   // step give equal snapshots; the step record carries the full reason.
-  const kept = { kind, row, step: w.index, why: bulkWhy(why.rule) };
-  w.changelog = pvPush(w.changelog, kept);
-  w.record(w.tracing ? { kind, row, step: w.index, why } : kept);
+  w.changelog = clPush(w.changelog, kind, row, w.index, why.rule);
+  w.record(kind, row, why);
   if (w.tracing) w.trace({ t: 'emit', kind, row: formatRow(kind, row, s.types), rule: why.rule });
 }
 

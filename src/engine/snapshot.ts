@@ -6,10 +6,8 @@
 import type { Row } from '../values/types.js';
 import type { PMap } from './collections/pmap.js';
 import { PMAP_EMPTY } from './collections/pmap.js';
-import type { PVec } from './collections/pvec.js';
-import { PVEC_EMPTY } from './collections/pvec.js';
+import { emptyChangelog, type Changelog } from './changelog.js';
 import type { RunContext } from './context.js';
-import type { Emitted } from './types.js';
 import { WM_MIN } from './types.js';
 import { newValve, type PartialWatermark, type ValveState } from './valve.js';
 
@@ -53,7 +51,7 @@ export interface EngineSnapshot {
   readonly op: unknown;
   readonly sink: SinkState;
   /** Every row that reached the sink so far, oldest first (the result is folded from it). */
-  readonly changelog: PVec<Emitted>;
+  readonly changelog: Changelog;
 }
 
 const EMPTY_SIDE: SideState = { normalize: PMAP_EMPTY, dedup: PMAP_EMPTY };
@@ -83,6 +81,6 @@ export function initialSnapshot(ctx: RunContext): EngineSnapshot {
     sides: [EMPTY_SIDE, EMPTY_SIDE],
     op: ctx.op.init(),
     sink: { sum: PMAP_EMPTY },
-    changelog: PVEC_EMPTY,
+    changelog: emptyChangelog(ctx.sink.types.length),
   };
 }

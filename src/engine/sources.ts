@@ -48,25 +48,41 @@ function advanceJoin(w: Work): void {
   }
 }
 
-/** What a table's valve emits goes to every join input reading the table. */
+/**
+ * What a table's valve emits goes to every join input reading the table. A class rather than an
+ * object of closures: one is made for every row of a run with automatic watermarks.
+ */
+class TableOutput implements ValveOutput {
+  private last: number;
+
+  constructor(
+    private readonly w: Work,
+    private readonly t: TableRuntime,
+  ) {
+    this.last = w.table(t.index).valve.output;
+  }
+
+  watermark(value: number): void {
+    const w = this.w;
+    w.advanced(this.t.name, this.last, value);
+    this.last = value;
+    for (const s of this.t.sides) {
+      w.setInput(s, { wm: value, idle: false });
+      advanceJoin(w);
+    }
+  }
+
+  status(idle: boolean): void {
+    const w = this.w;
+    for (const s of this.t.sides) {
+      w.setInput(s, { wm: w.inputs[s]!.wm, idle });
+      advanceJoin(w);
+    }
+  }
+}
+
 function tableOutput(w: Work, t: TableRuntime): ValveOutput {
-  let last = w.table(t.index).valve.output;
-  return {
-    watermark(value) {
-      w.advanced(t.name, last, value);
-      last = value;
-      for (const s of t.sides) {
-        w.setInput(s, { wm: value, idle: false });
-        advanceJoin(w);
-      }
-    },
-    status(idle) {
-      for (const s of t.sides) {
-        w.setInput(s, { wm: w.inputs[s]!.wm, idle });
-        advanceJoin(w);
-      }
-    },
-  };
+  return new TableOutput(w, t);
 }
 
 /** Partition `p` emits watermark `value` into its table's valve. */

@@ -10,7 +10,7 @@
 import type { Side } from '../planner/plan.js';
 import type { Scenario, ScenarioEvent } from '../scenario/types.js';
 import { newEdit } from './collections/edit.js';
-import { pvGet, pvSlice } from './collections/pvec.js';
+import { clGet, clSlice } from './changelog.js';
 import { createRunContext, withTracing, type OperatorFactory, type RunContext } from './context.js';
 import { describeWatermarks } from './describe.js';
 import { ResultCursor } from './result.js';
@@ -106,7 +106,7 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
     private readonly data: RunData,
   ) {
     this.initial = { index: 0, snapshot: data.checkpoints[0]!, emitted: [], trace: [], flags: 0 };
-    this.results = new ResultCursor(ctx.sink, (i) => pvGet(data.final.changelog, i));
+    this.results = new ResultCursor(ctx.sink, (i) => clGet(data.final.changelog, i));
     this.bulk = withTracing(ctx, false);
   }
 
@@ -183,7 +183,7 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
    */
   changelogRange(index: number, from: number, to: number): readonly Emitted[] {
     const lo = Math.max(0, Math.floor(from));
-    const rows = pvSlice(this.data.final.changelog, lo, Math.min(to, this.changelogSize(index)));
+    const rows = clSlice(this.data.final.changelog, lo, Math.min(to, this.changelogSize(index)));
     return rows.map((e, i) => (isBulkWhy(e.why) ? this.lazyWhy(e, lo + i) : e));
   }
 
@@ -194,7 +194,7 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
   }
 
   whyOf(changelogIndex: number): Why {
-    const e = pvGet(this.data.final.changelog, changelogIndex);
+    const e = clGet(this.data.final.changelog, changelogIndex);
     if (!isBulkWhy(e.why)) return e.why;
     const first = this.data.sizes[e.step - 1]!;
     return this.at(e.step).emitted[changelogIndex - first]?.why ?? e.why;

@@ -7,12 +7,13 @@ import type { ScenarioEvent } from '../scenario/types.js';
 import type { Row, RowKind } from '../values/types.js';
 import { isAccumulate } from '../values/types.js';
 import type { PMap } from './collections/pmap.js';
-import type { PVec } from './collections/pvec.js';
+import type { Changelog } from './changelog.js';
 import type { EvalCtx, RunContext } from './context.js';
 import type { EngineSnapshot, SideState, TableState } from './snapshot.js';
 import { sinkEmit } from './sink.js';
 import type { Collector, Emitted, OpTime, StepRecord, TraceEvent, Why } from './types.js';
 import { STEP_EMIT, STEP_EXPIRE, STEP_LATE_DROP, STEP_RETRACT, STEP_WATERMARK } from './types.js';
+import { created, isEditable } from './collections/edit.js';
 import { copyValve, type PartialWatermark, type ValveState } from './valve.js';
 
 /** A table state whose arrays this step owns. */
@@ -34,7 +35,7 @@ export class Work implements Collector {
   inputs: PartialWatermark[];
   sides: [SideState, SideState];
   sum: PMap<readonly Row[]>;
-  changelog: PVec<Emitted>;
+  changelog: Changelog;
   emitted: Emitted[] = NONE as Emitted[];
   traces: TraceEvent[] = NONE as TraceEvent[];
   flags = 0;
@@ -79,7 +80,9 @@ export class Work implements Collector {
     let t = this.owned[i];
     if (t === undefined) {
       const src = this.tables[i] as TableState;
-      t = { generated: src.generated.slice(), idleAt: src.idleAt.slice(), valve: copyValve(src.valve) };
+      // Created earlier in this transient edit (edit.ts): already a private copy.
+      if (isEditable(src)) t = src as MutableTable;
+      else t = created({ generated: src.generated.slice(), idleAt: src.idleAt.slice(), valve: copyValve(src.valve) });
       this.owned[i] = t;
     }
     return t;
@@ -87,7 +90,7 @@ export class Work implements Collector {
 
   setInput(side: number, p: PartialWatermark): void {
     if (this.inputs[side]?.wm === p.wm && this.inputs[side]?.idle === p.idle) return;
-    const next = this.inputs.slice();
+    const next = isEditable(this.inputs) ? this.inputs : created(this.inputs.slice());
     next[side] = p;
     this.inputs = next;
   }
@@ -137,18 +140,25 @@ export class Work implements Collector {
     if (this.ctx.tracing) this.trace({ t: 'watermark.advance', scope, from, to });
   }
 
-  /** A row reached the sink's changelog. */
-  record(e: Emitted): void {
+  /** A row reached the sink's changelog (a bulk run keeps only the step's flags). */
+  record(kind: RowKind, row: Row, why: Why): void {
+    this.flags |= isAccumulate(kind) ? STEP_EMIT : STEP_RETRACT;
+    if (!this.ctx.tracing) return;
     if ((this.emitted as unknown[]) === NONE) this.emitted = [];
-    this.emitted.push(e);
-    this.flags |= isAccumulate(e.kind) ? STEP_EMIT : STEP_RETRACT;
+    this.emitted.push({ kind, row, step: this.index, why });
   }
 
   finish(event: ScenarioEvent): StepRecord<EngineSnapshot> {
     let tables: readonly TableState[] = this.tables;
     if (this.owned !== undefined) {
       const owned = this.owned;
-      tables = this.tables.map((t, i) => owned[i] ?? t);
+      if (isEditable(this.tables)) {
+        const mine = this.tables;
+        for (let i = 0; i < owned.length; i++) {
+          const t = owned[i];
+          if (t !== undefined) mine[i] = t;
+        }
+      } else tables = created(this.tables.map((t, i) => owned[i] ?? t));
     }
     const old = this.snap.sink;
     const sink = old.sum === this.sum ? old : { sum: this.sum };

@@ -51,7 +51,7 @@ export function pvSize(v: PVec<unknown>): number {
 
 /** A path of single-child nodes from `level` down to `leaf`. */
 function newPath(level: number, leaf: readonly unknown[]): readonly unknown[] {
-  return level === 0 ? leaf : [newPath(level - BITS, leaf)];
+  return level === 0 ? leaf : created([newPath(level - BITS, leaf)]);
 }
 
 /**
@@ -66,7 +66,8 @@ function copyFor(a: readonly unknown[], i: number): unknown[] {
 
 function pushTail(n: number, level: number, parent: readonly unknown[], tail: readonly unknown[]): unknown[] {
   const sub = ((n - 1) >>> level) & MASK;
-  const copy = copyFor(parent, sub);
+  // A parent created in this transient edit takes the new child in place.
+  const copy = isEditable(parent) ? (parent as unknown[]) : created(copyFor(parent, sub));
   if (level === BITS) {
     copy[sub] = tail;
   } else {
@@ -90,12 +91,36 @@ export function pvPush<T>(v: PVec<T>, x: T): PVec<T> {
   let r: readonly unknown[];
   let s = v.s;
   if ((v.n >>> BITS) > (1 << v.s)) {
-    r = [v.r, newPath(v.s, v.t)];
+    r = created([v.r, newPath(v.s, v.t)]);
     s += BITS;
   } else {
     r = pushTail(v.n, v.s, v.r, v.t);
   }
   return { n: v.n + 1, s, r, t: created([x]) };
+}
+
+/** `v` with `xs` appended: like pvPush in a loop, with one new header per tail filled. */
+export function pvPushAll<T>(v: PVec<T>, xs: readonly T[]): PVec<T> {
+  let cur = v;
+  let i = 0;
+  while (i < xs.length) {
+    const used = cur.n - tailOffset(cur);
+    if (used === WIDTH) {
+      cur = pvPush(cur, xs[i++] as T);
+      continue;
+    }
+    const room = Math.min(WIDTH - used, xs.length - i);
+    let t: T[];
+    if (isEditable(cur.t) && cur.t.length === used) t = cur.t as T[];
+    else {
+      t = created(new Array<T>(used + room));
+      for (let j = 0; j < used; j++) t[j] = cur.t[j] as T;
+    }
+    for (let j = 0; j < room; j++) t[used + j] = xs[i + j] as T;
+    i += room;
+    cur = { n: cur.n + room, s: cur.s, r: cur.r, t };
+  }
+  return cur;
 }
 
 /** Items [from, to) as a fresh array (bounds are clamped to 0..size). */

@@ -5,20 +5,33 @@
  * on left ++ right. A row stored N times (InputSideHasNoUniqueKey) is N matches.
  */
 import type { Side } from '../../planner/plan.js';
-import type { Row } from '../../values/types.js';
+import type { Row, Value } from '../../values/types.js';
 import type { Collector } from '../types.js';
-import { conditionHolds, joinRow, keyOf, keyRejectsNull, printKey, type JoinRows } from './interval-join-rows.js';
+import { conditionHolds, keyOf, keyRejectsNull, printKey, type JoinRows } from './interval-join-rows.js';
 import { liveEntries, printStored, type JoinEntry, type SideSpec, type Work } from './join-state.js';
 import type { KeyRef } from './join-state-views.js';
 
-export interface Match {
-  /** The entry as read before any update in this step (Flink iterates values read up front). */
-  readonly entry: JoinEntry;
-}
+/**
+ * One match: the other side's entry as read before any update in this step (Flink iterates
+ * values read up front; entries are immutable, so later writes do not change it). A row stored
+ * N times appears N times.
+ */
+export type Match = JoinEntry;
 
-/** The joined row for an input row of `side` and a row of the other side. */
+/**
+ * The joined row for an input row of `side` and a row of the other side (a missing one is
+ * null-padded): joinRow's result, built by index (no spread, no padding array) as it runs for
+ * every match of a million-event run.
+ */
 export function joinedOf(j: JoinRows, side: Side, mine: Row | undefined, theirs: Row | undefined): Row {
-  return side === 0 ? joinRow(j, mine, theirs) : joinRow(j, theirs, mine);
+  const left = side === 0 ? mine : theirs;
+  const right = side === 0 ? theirs : mine;
+  const nl = left === undefined ? j.types[0].length : left.length;
+  const nr = right === undefined ? j.types[1].length : right.length;
+  const out = new Array<Value>(nl + nr);
+  for (let i = 0; i < nl; i++) out[i] = left === undefined ? null : (left[i] as Value);
+  for (let i = 0; i < nr; i++) out[nl + i] = right === undefined ? null : (right[i] as Value);
+  return out;
 }
 
 /** The row's join key; its printed form is built only if a trace or a reason asks for it. */
@@ -72,13 +85,13 @@ export function findMatches(
   const matches: Match[] = [];
   for (const entry of stored) {
     const theirs = tracing ? printStored(other, entry.row) : '';
-    if (!conditionHolds(j, joinedOf(j, me.side, row, entry.row), now)) {
+    if (j.residual !== undefined && !conditionHolds(j, joinedOf(j, me.side, row, entry.row), now)) {
       if (tracing) out.trace({ t: 'no-match', side: me.side, row: printed, reason: `same key as ${other.name} ${theirs}, but the rest of the ON condition is not true` });
       continue;
     }
     const copies = entry.count > 1 ? ` (${entry.count} copies: ${entry.count} matches)` : '';
     if (tracing) out.trace({ t: 'match', side: me.side, row: printed, other: theirs, detail: `key ${k.pkey}${copies}` });
-    for (let c = 0; c < entry.count; c++) matches.push({ entry });
+    for (let c = 0; c < entry.count; c++) matches.push(entry);
   }
   return matches;
 }

@@ -4,7 +4,7 @@
  */
 import type { Row } from '../../values/types.js';
 import type { Collector } from '../types.js';
-import { liveEntry, printStored, putEntry, removeEntry, type JoinEntry, type KeyRef, type SideSpec, type Work } from './join-state.js';
+import { entryHash, liveEntry, printStored, putEntry, removeEntry, type JoinEntry, type KeyRef, type SideSpec, type Work } from './join-state.js';
 
 export type { KeyRef } from './join-state.js';
 
@@ -26,7 +26,7 @@ export function addRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, assoc: n
     if (tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printed, detail: `count ${old.count} -> ${old.count + 1}${assocText(spec, a)}` });
     return;
   }
-  putEntry(spec, w, k.key, { row, count: 1, assoc: a, seq: w.seq++, at: now });
+  putEntry(spec, w, k.key, { row, count: 1, assoc: a, seq: w.seq++, at: now, h: old?.h ?? entryHash(spec, row) });
   if (!tracing) return;
   if (old === undefined) {
     out.trace({ t: 'state.add', side: spec.side, key: k.pkey, row: printed, detail: `${spec.layout.kind === 'InputSideHasNoUniqueKey' ? 'count=1' : 'stored'}${assocText(spec, a)}` });
@@ -71,7 +71,7 @@ export function retractRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, now:
 export function updateAssoc(spec: SideSpec, w: Work, k: KeyRef, seen: JoinEntry, n: number, now: number, out: Collector): void {
   const cur = liveEntry(spec, w, k, seen.row, now, out);
   const next: JoinEntry =
-    cur === undefined ? { row: seen.row, count: 1, assoc: n, seq: w.seq++, at: now } : { ...cur, row: seen.row, assoc: n, at: now };
+    cur === undefined ? { row: seen.row, count: 1, assoc: n, seq: w.seq++, at: now, h: seen.h } : { ...cur, row: seen.row, assoc: n, at: now };
   putEntry(spec, w, k.key, next);
   if (out.tracing !== false) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printStored(spec, seen.row), detail: `assoc ${seen.assoc} -> ${n}` });
 }

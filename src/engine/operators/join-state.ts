@@ -20,7 +20,7 @@ import type { Side, StateLayout } from '../../planner/plan.js';
 import type { Row, SqlType } from '../../values/types.js';
 import { created, isEditable } from '../collections/edit.js';
 import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmSize, pmValues, type PMap } from '../collections/pmap.js';
-import { joinKey, rowId, sameOn, sameRow } from '../keys.js';
+import { joinKey, rowHash, rowId, sameOn, sameRow } from '../keys.js';
 import type { Collector } from '../types.js';
 import { formatRow, formatValue } from '../../values/format.js';
 
@@ -35,6 +35,8 @@ export interface JoinEntry {
   readonly seq: number;
   /** Processing time of the last write (for TTL). */
   readonly at: number;
+  /** Hash of the entry's identity under the layout (entryHash): compared before the rows. */
+  readonly h: number;
 }
 
 /**
@@ -85,7 +87,15 @@ export function beginWork(s: JoinState): Work {
 /** The new state, sharing everything that did not change. */
 export function endWork(s: JoinState, w: Work): JoinState {
   if (w.stores[0] === s.sides[0] && w.stores[1] === s.sides[1] && w.seq === s.seq) return s;
-  return { sides: [w.stores[0], w.stores[1]], seq: w.seq };
+  if (isEditable(s)) {
+    // Created earlier in this transient edit (edit.ts): nothing else can see it.
+    const m = s as { sides: [SideStore, SideStore]; seq: number };
+    m.sides[0] = w.stores[0];
+    m.sides[1] = w.stores[1];
+    m.seq = w.seq;
+    return s;
+  }
+  return created({ sides: created([w.stores[0], w.stores[1]]) as [SideStore, SideStore], seq: w.seq });
 }
 
 /** The entry id of a row under the side's layout (large buckets only). */
@@ -98,6 +108,27 @@ export function entryId(spec: SideSpec, row: Row): string {
     case 'InputSideHasNoUniqueKey':
       return rowId(row);
   }
+}
+
+/** A hash of a row's identity under the layout: equal for rows that sameEntry calls the same. */
+export function entryHash(spec: SideSpec, row: Row): number {
+  switch (spec.layout.kind) {
+    case 'JoinKeyContainsUniqueKey':
+      return 0;
+    case 'InputSideHasUniqueKey':
+      return rowHash(row, spec.layout.uniqueKey);
+    case 'InputSideHasNoUniqueKey':
+      return rowHash(row);
+  }
+}
+
+/** Index of the entry with `row`'s identity (hash `h`) in a small bucket, or -1. */
+function indexIn(spec: SideSpec, b: readonly JoinEntry[], row: Row, h: number): number {
+  for (let i = 0; i < b.length; i++) {
+    const e = b[i] as JoinEntry;
+    if (e.h === h && sameEntry(spec, e.row, row)) return i;
+  }
+  return -1;
 }
 
 /** Whether two rows are the same entry under the side's layout (what entryId compares). */
@@ -171,8 +202,8 @@ const NO_ENTRIES: readonly JoinEntry[] = Object.freeze([]);
 /** The stored entry that `row` identifies under the layout, if any (expired or not). */
 function findIn(spec: SideSpec, b: Bucket, row: Row): JoinEntry | undefined {
   if (!isSmall(b)) return pmGet(b, entryId(spec, row));
-  for (let i = 0; i < b.length; i++) if (sameEntry(spec, (b[i] as JoinEntry).row, row)) return b[i];
-  return undefined;
+  const at = indexIn(spec, b, row, entryHash(spec, row));
+  return at < 0 ? undefined : b[at];
 }
 
 /** One live entry, identified by `row` (expired = absent, dropped and traced). */
@@ -207,7 +238,7 @@ export function putEntry(spec: SideSpec, w: Work, key: string, e: JoinEntry): vo
 
 /** A small bucket with `e` stored: changed in place when this transient edit created it. */
 function putSmall(spec: SideSpec, b: readonly JoinEntry[], e: JoinEntry): Bucket {
-  const at = b.findIndex((x) => sameEntry(spec, x.row, e.row));
+  const at = indexIn(spec, b, e.row, e.h);
   const mine = isEditable(b);
   if (at >= 0 && (b[at] as JoinEntry).seq === e.seq) {
     const c = mine ? (b as JoinEntry[]) : created(b.slice());
@@ -235,7 +266,7 @@ export function removeEntry(spec: SideSpec, w: Work, key: string, row: Row): voi
   if (b === undefined) return;
   let next: Bucket;
   if (isSmall(b)) {
-    const at = b.findIndex((x) => sameEntry(spec, x.row, row));
+    const at = indexIn(spec, b, row, entryHash(spec, row));
     if (at < 0) return;
     // Always a new array: liveEntries may be iterating the old one while it drops expired rows.
     next = created(b.filter((_, i) => i !== at));

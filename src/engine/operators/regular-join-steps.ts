@@ -55,7 +55,7 @@ function inputText(s: JoinStep): string {
 }
 
 function theirText(s: JoinStep, m: Match): string {
-  return `${s.other.name} ${printStored(s.other, m.entry.row)}`;
+  return `${s.other.name} ${printStored(s.other, m.row)}`;
 }
 
 /** The reason for an emitted row; its text is built only when the collector keeps it. */
@@ -122,11 +122,11 @@ function replacedMatches(s: JoinStep): Replaced | undefined {
 function loseMatch(s: JoinStep, old: Row, m: Match): void {
   const { other, w, k, now, out } = s;
   const text = () => `${inputText(s)} replaces ${s.me.name} ${printStored(s.me, old)} (same unique key), which joined ${theirText(s, m)}; the new row does not, so that joined row is retracted`;
-  s.out.emit('-D', joinedOf(s.r.j, s.me.side, old, m.entry.row), why(s, 'retract-match', text, m.entry.row));
-  if (m.entry.assoc === 1) {
-    emitPadded(s, '+I', other.side, m.entry.row, why(s, 'repad', () => `${theirText(s, m)} lost its last match, so it is emitted padded with nulls again`, m.entry.row));
+  s.out.emit('-D', joinedOf(s.r.j, s.me.side, old, m.row), why(s, 'retract-match', text, m.row));
+  if (m.assoc === 1) {
+    emitPadded(s, '+I', other.side, m.row, why(s, 'repad', () => `${theirText(s, m)} lost its last match, so it is emitted padded with nulls again`, m.row));
   }
-  updateAssoc(other, w, k, m.entry, m.entry.assoc - 1, now, out);
+  updateAssoc(other, w, k, m, m.assoc - 1, now, out);
 }
 
 /**
@@ -135,9 +135,9 @@ function loseMatch(s: JoinStep, old: Row, m: Match): void {
  */
 function settleReplaced(s: JoinStep, before: Replaced, matches: readonly Match[]): (e: JoinEntry) => boolean {
   const id = (e: JoinEntry): string => entryId(s.other, e.row);
-  const kept = new Set(matches.map((m) => id(m.entry)));
-  for (const m of before.matches) if (!kept.has(id(m.entry))) loseMatch(s, before.row, m);
-  const had = new Set(before.matches.map((m) => id(m.entry)));
+  const kept = new Set(matches.map((m) => id(m)));
+  for (const m of before.matches) if (!kept.has(id(m))) loseMatch(s, before.row, m);
+  const had = new Set(before.matches.map((m) => id(m)));
   return (e) => !had.has(id(e));
 }
 
@@ -150,7 +150,7 @@ export function accumulate(s: JoinStep): void {
   // state.add(record) first when me is inner
   if (!me.outer) addRecord(me, w, k, row, -1, now, out);
   const matches = findMatches(s.r.j, me, other, w, k, row, now, out);
-  const additional = before === undefined ? () => additionalAll : settleReplaced(s, before, matches);
+  const additional = before === undefined ? undefined : settleReplaced(s, before, matches);
   if (matches.length === 0) {
     if (!me.outer) return;
     // send +I[record+null], state.add(record, 0)
@@ -162,21 +162,27 @@ export function accumulate(s: JoinStep): void {
   const bumpOther = (m: Match): void => {
     if (!other.outer) return;
     // the matched num == 0: send -D[null+other]
-    if (m.entry.assoc === 0) {
+    if (m.assoc === 0) {
       const text = () => `${theirText(s, m)} was emitted padded with nulls; its first match arrives, so the padded row is retracted`;
-      emitPadded(s, '-D', other.side, m.entry.row, why(s, 'unpad', text, m.entry.row));
+      emitPadded(s, '-D', other.side, m.row, why(s, 'unpad', text, m.row));
     }
     // otherState.update(other, old + 1)
-    if (m.entry.assoc === 0 || additional(m.entry)) updateAssoc(other, w, k, m.entry, m.entry.assoc + 1, now, out);
+    if (m.assoc === 0 || (additional === undefined ? additionalAll : additional(m))) updateAssoc(other, w, k, m, m.assoc + 1, now, out);
   };
   // send +I[record+other]s (INNER: +I/+U, the input kind)
-  const join = (m: Match): void => {
-    const text = () => `${inputText(s)} matches ${theirText(s, m)} on key ${k.pkey}${kindText(outKind, s.kind)}`;
-    emitJoined(s, outKind, m.entry.row, why(s, 'match', text, m.entry.row));
-  };
-  flush(s, matches, bumpOther, join);
+  const join = (m: Match): void => joinMatch(s, outKind, m);
+  // An inner other side has no count to bump: the matches go out in order, with no closures
+  // (this is the hot path of a long run).
+  if (!other.outer) for (const m of matches) joinMatch(s, outKind, m);
+  else flush(s, matches, bumpOther, join);
   // state.add(record, other.size) when me is outer
   if (me.outer) addRecord(me, w, k, row, matches.length, now, out);
+}
+
+function joinMatch(s: JoinStep, outKind: RowKind, m: Match): void {
+  if (!wantsText(s.out)) return emitJoined(s, outKind, m.row, bulkWhy('match'));
+  const text = () => `${inputText(s)} matches ${theirText(s, m)} on key ${s.k.pkey}${kindText(outKind, s.kind)}`;
+  emitJoined(s, outKind, m.row, why(s, 'match', text, m.row));
 }
 
 export function retract(s: JoinStep): void {
@@ -193,16 +199,16 @@ export function retract(s: JoinStep): void {
   const outKind: RowKind = me.outer ? '-D' : s.kind;
   const unjoin = (m: Match): void => {
     const text = () => `${inputText(s)} retracts its join with ${theirText(s, m)}${kindText(outKind, s.kind)}`;
-    emitJoined(s, outKind, m.entry.row, why(s, 'retract-match', text, m.entry.row));
+    emitJoined(s, outKind, m.row, why(s, 'retract-match', text, m.row));
   };
   const unbumpOther = (m: Match): void => {
     if (!other.outer) return;
     // the matched num == 1: send +I[null+other]
-    if (m.entry.assoc === 1) {
-      emitPadded(s, '+I', other.side, m.entry.row, why(s, 'repad', () => `${theirText(s, m)} lost its last match, so it is emitted padded with nulls again`, m.entry.row));
+    if (m.assoc === 1) {
+      emitPadded(s, '+I', other.side, m.row, why(s, 'repad', () => `${theirText(s, m)} lost its last match, so it is emitted padded with nulls again`, m.row));
     }
     // otherState.update(other, old - 1)
-    updateAssoc(other, w, k, m.entry, m.entry.assoc - 1, now, out);
+    updateAssoc(other, w, k, m, m.assoc - 1, now, out);
   };
   flush(s, matches, unjoin, unbumpOther);
 }

@@ -70,21 +70,21 @@ export function createSemiAntiJoin(plan: Plan): JoinOperator<JoinState> {
     if (acc) addRecord(me, w, k, row, -1, now, out);
     else retractRecord(me, w, k, row, now, out);
     for (const m of matches) {
-      const left = m.entry.row;
-      if (acc && m.entry.assoc === 0) {
+      const left = m.row;
+      if (acc && m.assoc === 0) {
         const outKind: RowKind = anti ? '-D' : kind;
         const text = () => anti
           ? `${inputText()} is the first match of left ${printRowOf(j, 0, '+I', left)}: NOT IN no longer holds, so it is retracted`
           : `${inputText()} is the first match of left ${printRowOf(j, 0, '+I', left)}: IN now holds, so it is sent with the right row's kind ${kind}`;
         out.emit(outKind, left, why('first-match', text, left));
-      } else if (!acc && m.entry.assoc === 1) {
+      } else if (!acc && m.assoc === 1) {
         const outKind: RowKind = anti ? '+I' : kind;
         const text = () => anti
           ? `${inputText()} removes the last match of left ${printRowOf(j, 0, '+I', left)}: NOT IN holds again, so it is sent as +I`
           : `${inputText()} removes the last match of left ${printRowOf(j, 0, '+I', left)}: IN no longer holds, so it is retracted with the right row's kind ${kind}`;
         out.emit(outKind, left, why('last-gone', text, left));
       }
-      updateAssoc(other, w, k, m.entry, m.entry.assoc + (acc ? 1 : -1), now, out);
+      updateAssoc(other, w, k, m, m.assoc + (acc ? 1 : -1), now, out);
     }
     return endWork(state, w);
   }
