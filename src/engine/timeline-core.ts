@@ -1,11 +1,15 @@
 /**
  * The timeline: one full run at creation (without traces: emitted rows keep only their rule)
  * keeps per-step flags and changelog sizes in typed arrays and a checkpoint snapshot every K
- * steps (K = 64 for short runs, up to 512 for long ones, see checkpointEvery). `at(i)` replays
- * the steps before i from the checkpoint without traces and runs step i with traces, keeping the
- * replayed snapshots, so stepping back and forth near i costs one traced step. Full reasons for
- * changelog rows are rebuilt the same way (whyOf). Edits (`insert` / `remove`) recompute only
- * from the checkpoint before the edit.
+ * steps (K = 64 for short runs, up to 4096 for long ones, see checkpointEvery). The run goes in
+ * transient edits (collections/edit.ts), a new one after each checkpoint, so nodes are copied
+ * once per checkpoint interval rather than once per step.
+ *
+ * `at(i)` replays the steps before i from the nearest checkpoint or kept snapshot without traces
+ * (keeping a snapshot every SUB steps) and runs step i with traces, so a seek costs one replay of
+ * at most K steps and stepping back or forth nearby at most SUB. Full reasons for changelog rows
+ * are rebuilt the same way (whyOf). Edits (`insert` / `remove`) recompute only from the
+ * checkpoint before the edit.
  */
 import type { Side } from '../planner/plan.js';
 import type { Scenario, ScenarioEvent } from '../scenario/types.js';
@@ -22,17 +26,19 @@ import { isBulkWhy } from './why.js';
 
 /** Steps between checkpoints in a short run: a seek replays at most this many steps. */
 export const CHECKPOINT_EVERY = 64;
-/** The widest spacing: a seek replays at most this many (traced) steps. */
-export const CHECKPOINT_MAX = 512;
+/** The widest spacing: a seek replays at most this many steps (without traces, in transient edits). */
+export const CHECKPOINT_MAX = 4096;
+/** About how many checkpoints a long run keeps. */
+const CHECKPOINTS_TARGET = 256;
 
 /**
- * Checkpoint spacing for a run of n events: 64 for short runs, wider for long ones (up to 512),
- * aiming at about 1000 checkpoints. Each checkpoint keeps the state paths its steps replaced,
- * so memory grows with n / K * (distinct paths touched); a seek replays at most K steps.
+ * Checkpoint spacing for a run of n events: 64 for short runs, wider for long ones (up to 4096),
+ * aiming at about 256 checkpoints. Each checkpoint keeps the state paths its steps replaced, so
+ * memory grows with n / K * (distinct paths touched); a seek replays at most K steps.
  */
 export function checkpointEvery(n: number): number {
   let k = CHECKPOINT_EVERY;
-  while (k < CHECKPOINT_MAX && k * 1000 < n) k *= 2;
+  while (k < CHECKPOINT_MAX && k * CHECKPOINTS_TARGET < n) k *= 2;
   return k;
 }
 
@@ -44,15 +50,6 @@ interface RunData {
   /** checkpoints[c] = snapshot after step c * K. */
   readonly checkpoints: readonly EngineSnapshot[];
   readonly final: EngineSnapshot;
-}
-
-interface Segment {
-  /** First step of the segment (a checkpoint index + 1). */
-  readonly base: number;
-  /** snaps[j] = the snapshot after step base + j, from a replay without traces. */
-  readonly snaps: EngineSnapshot[];
-  /** Traced records asked for, by step index. */
-  readonly records: Map<number, StepRecord<EngineSnapshot>>;
 }
 
 /** Runs `events` from the checkpoint at step `from` (a multiple of K) reusing `prev` before it. */
@@ -94,8 +91,17 @@ function compute(ctx: RunContext, events: readonly ScenarioEvent[], prev?: RunDa
   return { k: K, flags, sizes, checkpoints, final: snap };
 }
 
+/** Replays keep a snapshot every SUB steps, so stepping back near a position replays at most SUB. */
+const SUB = 32;
+/** Replayed snapshots and traced records kept (oldest dropped first). */
+const KEEP_SNAPS = 256;
+const KEEP_RECORDS = 128;
+
 class EngineTimeline implements Timeline<EngineSnapshot> {
-  private segments: Segment[] = [];
+  /** Snapshots from replays (every SUB steps, and where each replay ended), by step. */
+  private readonly snaps = new Map<number, EngineSnapshot>();
+  /** Traced step records asked for, by step. */
+  private readonly records = new Map<number, StepRecord<EngineSnapshot>>();
   private readonly initial: StepRecord<EngineSnapshot>;
   private readonly results: ResultCursor;
   private readonly bulk: RunContext;
@@ -121,50 +127,52 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
   }
 
   /**
-   * Step `index` with its trace: the steps before it in its segment are replayed without traces
-   * (cheap) and kept as snapshots, and only the asked-for step runs traced; so a seek costs one
-   * bulk replay of at most K steps, and stepping back costs one traced step.
+   * Step `index` with its trace: the snapshot before it comes from the nearest kept snapshot or
+   * checkpoint by a replay without traces, and only step `index` itself runs traced. A seek
+   * costs one replay of at most K steps; stepping back or forth nearby, at most SUB.
    */
   at(index: number): StepRecord<EngineSnapshot> {
     this.check(index);
     if (index === 0) return this.initial;
-    const K = this.data.k;
-    const base = Math.floor((index - 1) / K) * K + 1;
-    let seg = this.segments.find((s) => s.base === base);
-    if (seg === undefined) {
-      seg = { base, snaps: [], records: new Map() };
-      // Keep the current and the previous segment: stepping back over a boundary stays cheap.
-      this.segments = [seg, ...this.segments].slice(0, 2);
-    }
-    const cached = seg.records.get(index);
+    const cached = this.records.get(index);
     if (cached !== undefined) return cached;
-    const prev = this.snapshotAfter(seg, index - 1);
+    const prev = this.snapshotAt(index - 1);
     let rec: StepRecord<EngineSnapshot>;
     try {
       rec = step(this.ctx, prev, this.events[index - 1]!);
     } catch (error) {
       throw tagRuntimeError(error, index - 1);
     }
-    seg.records.set(index, rec);
+    remember(this.records, index, rec, KEEP_RECORDS);
     return rec;
   }
 
-  /** The snapshot after step i (base - 1 <= i < base + K - 1), replaying the segment in bulk. */
-  private snapshotAfter(seg: Segment, i: number): EngineSnapshot {
+  /**
+   * The snapshot after step i. The replay starts from the latest checkpoint, kept snapshot or
+   * traced record at or before i within the checkpoint's interval, and runs in transient edits
+   * (edit.ts), a new edit after each snapshot it keeps, so no snapshot handed out ever changes.
+   */
+  private snapshotAt(i: number): EngineSnapshot {
     const K = this.data.k;
-    const start = this.data.checkpoints[(seg.base - 1) / K]!;
-    if (i < seg.base) return start;
-    const snaps = seg.snaps;
-    while (seg.base + snaps.length <= i) {
-      const j = seg.base + snaps.length;
-      const prev = snaps.length === 0 ? start : snaps[snaps.length - 1]!;
+    const c = Math.floor(i / K);
+    let from = c * K;
+    let snap = this.data.checkpoints[c]!;
+    for (const [j, s] of this.snaps) if (j <= i && j > from) [from, snap] = [j, s];
+    for (const [j, r] of this.records) if (j <= i && j > from) [from, snap] = [j, r.snapshot];
+    if (from === i) return snap;
+    let edit = newEdit();
+    for (let j = from + 1; j <= i; j++) {
       try {
-        snaps.push(step(this.bulk, prev, this.events[j - 1]!).snapshot);
+        snap = step(this.bulk, snap, this.events[j - 1]!, edit).snapshot;
       } catch (error) {
         throw tagRuntimeError(error, j - 1);
       }
+      if (j % SUB === 0 || j === i) {
+        remember(this.snaps, j, snap, KEEP_SNAPS);
+        edit = newEdit();
+      }
     }
-    return snaps[i - seg.base]!;
+    return snap;
   }
 
   flagsAt(index: number): number {
@@ -232,6 +240,13 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
     const events = [...this.events.slice(0, index - 1), ...this.events.slice(index)];
     return this.edited(events, index);
   }
+}
+
+/** Keep `v` under `k`, dropping the oldest entries beyond `max`. */
+function remember<V>(m: Map<number, V>, k: number, v: V, max: number): void {
+  m.delete(k);
+  m.set(k, v);
+  if (m.size > max) m.delete(m.keys().next().value as number);
 }
 
 export function createTimelineWith(scenario: Scenario, queryIndex: number, factory: OperatorFactory): Timeline<EngineSnapshot> {

@@ -38,6 +38,11 @@ function leafFor<T>(v: PVec<T>, i: number): readonly T[] {
   return node as readonly T[];
 }
 
+/** The leaf array holding item i (0 <= i < size): items i & ~31 .. are at leaf[j & 31]. */
+export function pvLeaf<T>(v: PVec<T>, i: number): readonly T[] {
+  return leafFor(v, i);
+}
+
 export function pvGet<T>(v: PVec<T>, i: number): T {
   if (i < 0 || i >= v.n || !Number.isInteger(i)) {
     throw new RangeError(`pvGet: index ${i} out of range 0..${v.n - 1}`);
@@ -153,7 +158,7 @@ export function pvLast<T>(v: PVec<T>): T | undefined {
 }
 
 function setIn(level: number, node: readonly unknown[], i: number, x: unknown): unknown[] {
-  const copy = node.slice();
+  const copy = isEditable(node) ? (node as unknown[]) : created(node.slice());
   if (level === 0) copy[i & MASK] = x;
   else {
     const sub = (i >>> level) & MASK;
@@ -168,9 +173,11 @@ export function pvSet<T>(v: PVec<T>, i: number, x: T): PVec<T> {
     throw new RangeError(`pvSet: index ${i} out of range 0..${v.n - 1}`);
   }
   if (i >= tailOffset(v)) {
-    const t = v.t.slice();
+    const used = v.n - tailOffset(v);
+    const t = isEditable(v.t) && v.t.length === used ? (v.t as T[]) : created(v.t.slice(0, used));
     t[i & MASK] = x;
-    return { n: v.n, s: v.s, r: v.r, t };
+    return t === v.t ? v : { n: v.n, s: v.s, r: v.r, t };
   }
-  return { n: v.n, s: v.s, r: setIn(v.s, v.r, i, x), t: v.t };
+  const r = setIn(v.s, v.r, i, x);
+  return r === v.r ? v : { n: v.n, s: v.s, r, t: v.t };
 }

@@ -19,6 +19,7 @@
 import type { Side, StateLayout } from '../../planner/plan.js';
 import type { Row, SqlType } from '../../values/types.js';
 import { created, isEditable } from '../collections/edit.js';
+import { PVEC_EMPTY, pvFromArray, pvGet, pvLeaf, pvPush, pvSet, pvToArray, type PVec } from '../collections/pvec.js';
 import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmSize, pmValues, type PMap } from '../collections/pmap.js';
 import { joinKey, rowHash, rowId, sameOn, sameRow } from '../keys.js';
 import type { Collector } from '../types.js';
@@ -40,11 +41,12 @@ export interface JoinEntry {
 }
 
 /**
- * The entries of one join key, in arrival order: a plain array while small (no ids, no sort:
- * entries are found by their identity under the layout), a map by entry id once large (so a hot
- * key stays O(log n) per write; read in arrival order by sorting on seq).
+ * The entries of one join key. Up to BIG entries: a persistent vector in arrival order (entries
+ * are found by a scan of their identity hashes; an append copies at most the 32-entry tail, so a
+ * checkpoint keeps little of a key it touched). Beyond: a map by entry id, so that a hot key
+ * stays O(log n) per write (read in arrival order by sorting on seq).
  */
-export type Bucket = readonly JoinEntry[] | PMap<JoinEntry>;
+export type Bucket = PVec<JoinEntry> | PMap<JoinEntry>;
 
 /** join key -> the key's entries */
 export type SideStore = PMap<Bucket>;
@@ -122,11 +124,15 @@ export function entryHash(spec: SideSpec, row: Row): number {
   }
 }
 
-/** Index of the entry with `row`'s identity (hash `h`) in a small bucket, or -1. */
-function indexIn(spec: SideSpec, b: readonly JoinEntry[], row: Row, h: number): number {
-  for (let i = 0; i < b.length; i++) {
-    const e = b[i] as JoinEntry;
-    if (e.h === h && sameEntry(spec, e.row, row)) return i;
+/** Index of the entry with `row`'s identity (hash `h`) in a vector bucket, or -1. */
+function indexIn(spec: SideSpec, b: PVec<JoinEntry>, row: Row, h: number): number {
+  for (let i = 0; i < b.n; i += 32) {
+    const leaf = pvLeaf(b, i);
+    const end = Math.min(32, b.n - i);
+    for (let j = 0; j < end; j++) {
+      const e = leaf[j] as JoinEntry;
+      if (e.h === h && sameEntry(spec, e.row, row)) return i + j;
+    }
   }
   return -1;
 }
@@ -174,13 +180,14 @@ function dropExpired(spec: SideSpec, w: Work, k: KeyRef, e: JoinEntry, now: numb
   out.trace({ t: 'state.expire', side: spec.side, key: k.pkey, row: printStored(spec, e.row), reason });
 }
 
-/** A bucket's entries in arrival order. */
+/** A bucket's entries in arrival order (a bucket held in its tail alone is returned as is). */
 export function bucketEntries(b: Bucket): readonly JoinEntry[] {
-  return isSmall(b) ? b : pmValues(b).sort((x, y) => x.seq - y.seq);
+  if (!isVec(b)) return pmValues(b).sort((x, y) => x.seq - y.seq);
+  return b.t.length === b.n ? b.t : pvToArray(b);
 }
 
-function isSmall(b: Bucket): b is readonly JoinEntry[] {
-  return Array.isArray(b);
+function isVec(b: Bucket): b is PVec<JoinEntry> {
+  return (b as PVec<JoinEntry>).t !== undefined;
 }
 
 /** The live entries of a join key, in arrival order; expired ones are dropped (and traced). */
@@ -201,9 +208,9 @@ const NO_ENTRIES: readonly JoinEntry[] = Object.freeze([]);
 
 /** The stored entry that `row` identifies under the layout, if any (expired or not). */
 function findIn(spec: SideSpec, b: Bucket, row: Row): JoinEntry | undefined {
-  if (!isSmall(b)) return pmGet(b, entryId(spec, row));
+  if (!isVec(b)) return pmGet(b, entryId(spec, row));
   const at = indexIn(spec, b, row, entryHash(spec, row));
-  return at < 0 ? undefined : b[at];
+  return at < 0 ? undefined : pvGet(b, at);
 }
 
 /** One live entry, identified by `row` (expired = absent, dropped and traced). */
@@ -217,7 +224,7 @@ export function liveEntry(spec: SideSpec, w: Work, k: KeyRef, row: Row, now: num
 }
 
 /** Buckets above this size switch to a map by entry id. */
-const SMALL_MAX = 32;
+const BIG = 512;
 
 function toMap(spec: SideSpec, es: readonly JoinEntry[]): PMap<JoinEntry> {
   let m: PMap<JoinEntry> = PMAP_EMPTY;
@@ -230,33 +237,26 @@ export function putEntry(spec: SideSpec, w: Work, key: string, e: JoinEntry): vo
   const store = w.stores[spec.side];
   const b = pmGet(store, key);
   let next: Bucket;
-  if (b === undefined) next = created([e]);
-  else if (!isSmall(b)) next = pmSet(b, entryId(spec, e.row), e);
-  else next = putSmall(spec, b, e);
+  if (b === undefined) next = pvPush(PVEC_EMPTY, e);
+  else if (!isVec(b)) next = pmSet(b, entryId(spec, e.row), e);
+  else next = putInVec(spec, b, e);
   if (next !== b) w.stores[spec.side] = pmSet(store, key, next);
 }
 
-/** A small bucket with `e` stored: changed in place when this transient edit created it. */
-function putSmall(spec: SideSpec, b: readonly JoinEntry[], e: JoinEntry): Bucket {
+function putInVec(spec: SideSpec, b: PVec<JoinEntry>, e: JoinEntry): Bucket {
   const at = indexIn(spec, b, e.row, e.h);
-  const mine = isEditable(b);
-  if (at >= 0 && (b[at] as JoinEntry).seq === e.seq) {
-    const c = mine ? (b as JoinEntry[]) : created(b.slice());
-    c[at] = e;
-    return c;
-  }
-  if (mine) {
-    const c = b as JoinEntry[];
-    if (at >= 0) c.splice(at, 1);
-    c.push(e);
-    return c.length > SMALL_MAX ? toMap(spec, c) : c;
-  }
-  // exact-size copy (a pushed copy keeps growth slack in every retained bucket)
-  const c = new Array<JoinEntry>(at >= 0 ? b.length : b.length + 1);
-  let n = 0;
-  for (let i = 0; i < b.length; i++) if (i !== at) c[n++] = b[i] as JoinEntry;
-  c[n] = e;
-  return c.length > SMALL_MAX ? toMap(spec, c) : created(c);
+  if (at >= 0 && pvGet(b, at).seq === e.seq) return pvSet(b, at, e);
+  if (at >= 0) return withoutAt(b, at, e);
+  const next = pvPush(b, e);
+  return next.n > BIG ? toMap(spec, pvToArray(next)) : next;
+}
+
+/** The bucket without entry `at` (and with `add` appended): rebuilt, as a vector has no delete. */
+function withoutAt(b: PVec<JoinEntry>, at: number, add?: JoinEntry): PVec<JoinEntry> {
+  const es = pvToArray(b);
+  es.splice(at, 1);
+  if (add !== undefined) es.push(add);
+  return pvFromArray(es);
 }
 
 /** Remove the entry that `row` identifies. */
@@ -265,14 +265,15 @@ export function removeEntry(spec: SideSpec, w: Work, key: string, row: Row): voi
   const b = pmGet(store, key);
   if (b === undefined) return;
   let next: Bucket;
-  if (isSmall(b)) {
+  if (isVec(b)) {
     const at = indexIn(spec, b, row, entryHash(spec, row));
     if (at < 0) return;
-    // Always a new array: liveEntries may be iterating the old one while it drops expired rows.
-    next = created(b.filter((_, i) => i !== at));
+    // Rebuilt (never changed in place): liveEntries may be iterating the old entries while it
+    // drops expired rows.
+    next = withoutAt(b, at);
   } else {
     next = pmDelete(b, entryId(spec, row));
   }
-  const empty = isSmall(next) ? next.length === 0 : pmSize(next) === 0;
+  const empty = isVec(next) ? next.n === 0 : pmSize(next) === 0;
   w.stores[spec.side] = empty ? pmDelete(store, key) : pmSet(store, key, next);
 }
