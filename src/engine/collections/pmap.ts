@@ -82,9 +82,24 @@ function getIn(node: Node, hash: number, key: string): unknown {
   }
 }
 
+/**
+ * The last key hashed and its hash: a step looks up and then writes the same key (the same
+ * string object) several times in a row, so this saves rehashing it each time.
+ */
+let lastKey: string | undefined;
+let lastHash = 0;
+
+function hashOf(key: string): number {
+  if (key !== lastKey) {
+    lastKey = key;
+    lastHash = hashString(key);
+  }
+  return lastHash;
+}
+
 export function pmGet<V>(m: PMap<V>, key: string): V | undefined {
   if (m.r === null) return undefined;
-  return getIn(m.r, hashString(key), key) as V | undefined;
+  return getIn(m.r, hashOf(key), key) as V | undefined;
 }
 
 export function pmHas(m: PMap<unknown>, key: string): boolean {
@@ -164,7 +179,7 @@ function setIn(n: Node, shift: number, hash: number, key: string, value: unknown
 }
 
 export function pmSet<V>(m: PMap<V>, key: string, value: V): PMap<V> {
-  const hash = hashString(key);
+  const hash = hashOf(key);
   if (m.r === null) {
     return { n: 1, r: bitmapNode((1 << (hash & MASK)) >>> 0, [0, 0, key, value]) } as PMap<V>;
   }
@@ -219,7 +234,7 @@ function delIn(n: Node, shift: number, hash: number, key: string): DelResult {
 
 export function pmDelete<V>(m: PMap<V>, key: string): PMap<V> {
   if (m.r === null) return m;
-  const r = delIn(m.r, 0, hashString(key), key);
+  const r = delIn(m.r, 0, hashOf(key), key);
   if (r === undefined) return m;
   if (r === null) return PMAP_EMPTY;
   // A delete always shrinks the map: a new header even when the root changed in place.

@@ -26,7 +26,8 @@ export function addRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, assoc: n
     if (tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printed, detail: `count ${old.count} -> ${old.count + 1}${assocText(spec, a)}` });
     return;
   }
-  putEntry(spec, w, k.key, { row, count: 1, assoc: a, seq: w.seq++, at: now, h: old?.h ?? entryHash(spec, row) });
+  // No live entry (an expired one was just dropped): append without a second scan.
+  putEntry(spec, w, k.key, { row, count: 1, assoc: a, seq: w.seq++, at: now, h: old?.h ?? entryHash(spec, row) }, old === undefined);
   if (!tracing) return;
   if (old === undefined) {
     out.trace({ t: 'state.add', side: spec.side, key: k.pkey, row: printed, detail: `${spec.layout.kind === 'InputSideHasNoUniqueKey' ? 'count=1' : 'stored'}${assocText(spec, a)}` });

@@ -232,13 +232,17 @@ function toMap(spec: SideSpec, es: readonly JoinEntry[]): PMap<JoinEntry> {
   return m;
 }
 
-/** Store `e`, replacing the entry with the same identity; a new seq moves it to the end. */
-export function putEntry(spec: SideSpec, w: Work, key: string, e: JoinEntry): void {
+/**
+ * Store `e`, replacing the entry with the same identity; a new seq moves it to the end. `absent`:
+ * the caller has just looked and found no entry with e's identity (skips a second scan).
+ */
+export function putEntry(spec: SideSpec, w: Work, key: string, e: JoinEntry, absent = false): void {
   const store = w.stores[spec.side];
   const b = pmGet(store, key);
   let next: Bucket;
   if (b === undefined) next = pvPush(PVEC_EMPTY, e);
   else if (!isVec(b)) next = pmSet(b, entryId(spec, e.row), e);
+  else if (absent) next = appendToVec(spec, b, e);
   else next = putInVec(spec, b, e);
   if (next !== b) w.stores[spec.side] = pmSet(store, key, next);
 }
@@ -247,6 +251,10 @@ function putInVec(spec: SideSpec, b: PVec<JoinEntry>, e: JoinEntry): Bucket {
   const at = indexIn(spec, b, e.row, e.h);
   if (at >= 0 && pvGet(b, at).seq === e.seq) return pvSet(b, at, e);
   if (at >= 0) return withoutAt(b, at, e);
+  return appendToVec(spec, b, e);
+}
+
+function appendToVec(spec: SideSpec, b: PVec<JoinEntry>, e: JoinEntry): Bucket {
   const next = pvPush(b, e);
   return next.n > BIG ? toMap(spec, pvToArray(next)) : next;
 }
