@@ -1,7 +1,7 @@
 /**
  * The timeline: one full run at creation (without traces: emitted rows keep only their rule)
  * keeps per-step flags and changelog sizes in typed arrays and a checkpoint snapshot every K
- * steps (K = 64 for short runs, up to 4096 for long ones, see checkpointEvery). The run goes in
+ * steps (K = 64 for short runs, up to 2048 for long ones, see checkpointEvery). The run goes in
  * transient edits (collections/edit.ts), a new one after each checkpoint, so nodes are copied
  * once per checkpoint interval rather than once per step.
  *
@@ -27,13 +27,13 @@ import { isBulkWhy } from './why.js';
 /** Steps between checkpoints in a short run: a seek replays at most this many steps. */
 export const CHECKPOINT_EVERY = 64;
 /** The widest spacing: a seek replays at most this many steps (without traces, in transient edits). */
-export const CHECKPOINT_MAX = 4096;
+export const CHECKPOINT_MAX = 2048;
 /** About how many checkpoints a long run keeps. */
-const CHECKPOINTS_TARGET = 256;
+const CHECKPOINTS_TARGET = 512;
 
 /**
- * Checkpoint spacing for a run of n events: 64 for short runs, wider for long ones (up to 4096),
- * aiming at about 256 checkpoints. Each checkpoint keeps the state paths its steps replaced, so
+ * Checkpoint spacing for a run of n events: 64 for short runs, wider for long ones (up to 2048),
+ * aiming at about 512 checkpoints. Each checkpoint keeps the state paths its steps replaced, so
  * memory grows with n / K * (distinct paths touched); a seek replays at most K steps.
  */
 export function checkpointEvery(n: number): number {

@@ -159,6 +159,13 @@ export function accumulate(s: JoinStep): void {
     return;
   }
   const outKind: RowKind = me.outer || other.outer ? '+I' : s.kind;
+  // An inner other side has no count to bump: the matches go out in order, with no closures
+  // (this is the hot path of a long run).
+  if (!other.outer) {
+    for (const m of matches) joinMatch(s, outKind, m);
+    if (me.outer) addRecord(me, w, k, row, matches.length, now, out);
+    return;
+  }
   const bumpOther = (m: Match): void => {
     if (!other.outer) return;
     // the matched num == 0: send -D[null+other]
@@ -171,10 +178,7 @@ export function accumulate(s: JoinStep): void {
   };
   // send +I[record+other]s (INNER: +I/+U, the input kind)
   const join = (m: Match): void => joinMatch(s, outKind, m);
-  // An inner other side has no count to bump: the matches go out in order, with no closures
-  // (this is the hot path of a long run).
-  if (!other.outer) for (const m of matches) joinMatch(s, outKind, m);
-  else flush(s, matches, bumpOther, join);
+  flush(s, matches, bumpOther, join);
   // state.add(record, other.size) when me is outer
   if (me.outer) addRecord(me, w, k, row, matches.length, now, out);
 }
