@@ -97,9 +97,22 @@ function hashOf(key: string): number {
   return lastHash;
 }
 
+/**
+ * The last lookup (map, key, value): a step often reads the same key of the same map twice before
+ * writing it. Any write forgets it, since a transient write may change a map in place.
+ */
+let lookMap: PMap<unknown> | undefined;
+let lookKey: string | undefined;
+let lookValue: unknown;
+
 export function pmGet<V>(m: PMap<V>, key: string): V | undefined {
   if (m.r === null) return undefined;
-  return getIn(m.r, hashOf(key), key) as V | undefined;
+  if (m === lookMap && key === lookKey) return lookValue as V | undefined;
+  const v = getIn(m.r, hashOf(key), key) as V | undefined;
+  lookMap = m;
+  lookKey = key;
+  lookValue = v;
+  return v;
 }
 
 export function pmHas(m: PMap<unknown>, key: string): boolean {
@@ -179,6 +192,7 @@ function setIn(n: Node, shift: number, hash: number, key: string, value: unknown
 }
 
 export function pmSet<V>(m: PMap<V>, key: string, value: V): PMap<V> {
+  lookMap = undefined;
   const hash = hashOf(key);
   if (m.r === null) {
     return { n: 1, r: bitmapNode((1 << (hash & MASK)) >>> 0, [0, 0, key, value]) } as PMap<V>;
@@ -233,6 +247,7 @@ function delIn(n: Node, shift: number, hash: number, key: string): DelResult {
 }
 
 export function pmDelete<V>(m: PMap<V>, key: string): PMap<V> {
+  lookMap = undefined;
   if (m.r === null) return m;
   const r = delIn(m.r, 0, hashOf(key), key);
   if (r === undefined) return m;
