@@ -1,13 +1,15 @@
 /**
  * The UI benchmark's measuring process (bundled by bench/ui.ts with production React, like the
- * shipped CLI): the real App rendered by Ink into a fake TTY (200x60 unless told), timing each key press until
- * Ink writes the next frame. Prints one JSON line.
+ * shipped CLI): the real App wired as startApp wires it (Ink runs React and the keys, the app
+ * draws its frames itself) into a fake TTY (200x60 unless told), timing each key press until the
+ * next frame is written. Prints one JSON line.
  */
 import { EventEmitter } from 'node:events';
 import { render } from 'ink';
 import { createTimeline } from '../src/engine/timeline.js';
 import { App } from '../src/ui/App.js';
 import { sessionInfo } from '../src/ui/session.js';
+import { inkStdout, TerminalOutput } from '../src/ui/terminal-output.js';
 import { benchScenario, type Family } from './scenarios.js';
 
 /** Ink reads input through 'readable' + read(), and needs raw-mode calls to exist. */
@@ -38,18 +40,12 @@ class FakeStdout extends EventEmitter {
   constructor(readonly columns: number, readonly rows: number) {
     super();
   }
-  /** Everything written since the last `reset()` (a frame can take several writes). */
-  text = '';
   write(text: string): boolean {
     this.bytes += text.length;
-    this.text += text;
     const w = this.waiters;
     this.waiters = [];
     for (const f of w) f();
     return true;
-  }
-  reset(): void {
-    this.text = '';
   }
   nextWrite(): Promise<void> {
     return new Promise((resolve) => this.waiters.push(resolve));
@@ -61,7 +57,8 @@ const median = (xs: number[]): number => {
   const m = s.length >> 1;
   return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
-// Ink renders at most 30 frames/s (leading edge): keys spaced wider than that measure one frame each.
+// Keys 40 ms apart, as a fast typist: each key is its own frame (and Ink, which still runs React,
+// throttles its own renders to 30 frames/s).
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 40));
 
 export interface UiCaseResult {
@@ -87,8 +84,9 @@ async function main(family: Family, n: number, keys: number, columns: number, ro
   const stdout = new FakeStdout(columns, rows);
   const first = stdout.nextWrite();
   const t1 = performance.now();
-  const app = render(<App session={{ info: sessionInfo(scenario), timeline }} />, {
-    stdout: stdout as unknown as NodeJS.WriteStream,
+  const output = new TerminalOutput(stdout);
+  const app = render(<App session={{ info: sessionInfo(scenario), timeline }} output={output} />, {
+    stdout: inkStdout(stdout as unknown as NodeJS.WriteStream, () => output.invalidate()),
     stdin: stdin as unknown as NodeJS.ReadStream,
     exitOnCtrlC: false,
     patchConsole: false,
@@ -127,27 +125,17 @@ async function main(family: Family, n: number, keys: number, columns: number, ro
     jump.push(await time('\r'));
   }
   // A pause after a step: the settled frame (with the slow result/state queries) follows the
-  // 150 ms settle delay; report the time beyond that delay.
+  // 150 ms settle delay; report the time beyond that delay. Only changed rows are written, so
+  // the settled frame is simply the next write after the key's own frame.
   const settle: number[] = [];
   for (let i = 0; i < 5; i++) {
     const frame = stdout.nextWrite();
-    stdout.reset();
     const start = performance.now();
     stdin.press('n');
     await frame;
-    await new Promise((resolve) => setImmediate(resolve));
-    // Nothing deferred (every query fast): there is no settled frame to wait for.
-    if (!stdout.text.includes('shown when the keys pause')) {
-      settle.push(0);
-      await pause();
-      continue;
-    }
-    while (stdout.text.includes('shown when the keys pause')) {
-      stdout.reset();
-      await stdout.nextWrite();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    settle.push(performance.now() - start - 150);
+    const settled = await Promise.race([stdout.nextWrite().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 2000))]);
+    // Nothing deferred (every query fast): there is no settled frame.
+    settle.push(settled ? performance.now() - start - 150 : 0);
     await pause();
   }
   app.unmount();

@@ -75,7 +75,9 @@ function coldStart(file: string): Promise<number> {
     const timer = setTimeout(() => reject(new Error('no first frame within 30 s')), 30_000);
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString('utf8');
-      if (!done && out.includes('n next')) {
+      // Colours (when the pty gets them) split the key bar's words with SGR codes.
+      // eslint-disable-next-line no-control-regex
+      if (!done && out.replace(/\x1b\[[0-9;]*m/g, '').includes('n next')) {
         done = true;
         resolve(performance.now() - start);
         child.stdin.write('q');

@@ -32,9 +32,27 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'record':
       return recordCommand(cmd);
     case 'app': {
-      const { startApp } = await import('../ui/start.js');
+      const { startApp } = await withoutFetch(() => import('../ui/start.js'));
       return startApp({ paths: cmd.paths, watch: cmd.watch, mono: cmd.mono });
     }
+  }
+}
+
+/**
+ * Runs `load` with no global `fetch`. Ink's layout engine (yoga-layout) carries its WebAssembly
+ * as a data: URL and loads it with fetch() when fetch exists; in Node 20 merely reading the
+ * global `fetch` loads undici, and the data: URL is decoded the slow way (together about 50 ms
+ * of the app's cold start). Without fetch, yoga decodes the bytes itself. The property is put
+ * back as it was (still lazy, never read here) once the import is done; nothing else runs meanwhile.
+ */
+async function withoutFetch<T>(load: () => Promise<T>): Promise<T> {
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  if (descriptor === undefined || descriptor.configurable !== true) return load();
+  Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true, writable: true });
+  try {
+    return await load();
+  } finally {
+    Object.defineProperty(globalThis, 'fetch', descriptor);
   }
 }
 

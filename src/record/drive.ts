@@ -16,6 +16,7 @@ import { Root } from '../ui/Root.js';
 import { reduce } from '../ui/reducer.js';
 import type { SessionResult } from '../ui/session-load.js';
 import type { Session } from '../ui/session.js';
+import type { FrameSink } from '../ui/terminal-output.js';
 import { initialState, type UiState } from '../ui/state.js';
 import { eventText } from '../ui/text.js';
 import { FakeStdin, FakeStdout } from './fake-tty.js';
@@ -107,8 +108,10 @@ export async function drive(o: DriveOptions): Promise<Recording> {
   // Colours must not depend on where the recorder runs (a pipe, CI): pin chalk's level.
   const level = chalk.level;
   chalk.level = 3;
-  const root = createElement(Root, { entries: [], session: o.session, file: o.file, mono: o.mono, open });
-  // debug: Ink writes every frame whole and unthrottled, so no frame depends on timing.
+  // The app draws its own frames, as startApp runs it; here each frame is one whole write.
+  const output: FrameSink = { draw: (rows) => void stdout.write(rows.join('\n')) };
+  const root = createElement(Root, { entries: [], session: o.session, file: o.file, mono: o.mono, open, output });
+  // debug: Ink writes unthrottled, so no frame depends on timing (its own output is empty).
   const app = render(root, {
     stdout: stdout as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,

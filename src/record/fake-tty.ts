@@ -17,8 +17,12 @@ export class FakeStdout extends EventEmitter {
     super();
   }
 
-  /** In Ink's debug mode every write is one whole frame. */
+  /**
+   * Every write is one whole frame (the app's own, or Ink's in debug mode). Ink's empty output
+   * while the app draws itself is not a frame.
+   */
   write = (data: string): boolean => {
+    if (data === '') return true;
     this.writes++;
     this.last = data;
     return true;

@@ -4,9 +4,10 @@
  * quit, reload, the play timer and the --watch subscription.
  */
 import { useApp, useInput, useStdin } from 'ink';
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useState } from 'react';
 import type { Timeline } from '../engine/types.js';
 import { saveScenarioFile } from '../scenario/edit.js';
+import { frameText } from './ansi.js';
 import { Frame } from './Frame.js';
 import { hasDeferred } from './panes/index.js';
 import { splitKeys } from './keymap.js';
@@ -15,6 +16,7 @@ import { screenLayout } from './screen.js';
 import type { Session } from './session.js';
 import { initialState, SPEEDS } from './state.js';
 import { useTerminalSize } from './terminal.js';
+import type { FrameSink } from './terminal-output.js';
 import { makeTheme } from './theme.js';
 
 const SETTLE_MS = 150;
@@ -31,9 +33,14 @@ export interface AppProps {
   readonly onQuit?: () => void;
   /** Writes the edited scenario (default: atomic, with a .bak); tests may observe it. */
   readonly save?: (file: string, text: string) => Promise<void>;
+  /**
+   * Where frames go when the app draws them itself (the terminal, see terminal-output.ts);
+   * absent = Ink draws them through <Frame> (the same text, built the slow way).
+   */
+  readonly output?: FrameSink;
 }
 
-export function App({ session, mono = false, reload, watch, onQuit, save = saveScenarioFile }: AppProps) {
+export function App({ session, mono = false, reload, watch, onQuit, save = saveScenarioFile, output }: AppProps) {
   const size = useTerminalSize();
   const [state, dispatch] = useReducer(reduce, undefined, () => initialState(session, { mono, ...size }));
   const { exit } = useApp();
@@ -93,5 +100,13 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
     return () => clearTimeout(timer);
   }, [state.session.timeline, state.step, deferred]);
 
-  return <Frame screen={screenLayout({ ...state, settled }, size.columns, size.rows)} theme={makeTheme(state.mono)} />;
+  const screen = screenLayout({ ...state, settled }, size.columns, size.rows);
+  const theme = makeTheme(state.mono);
+  // Every render is a new frame: draw it as the render commits (the sink skips unchanged rows).
+  useLayoutEffect(() => {
+    if (output === undefined) return;
+    const text = frameText(screen, theme);
+    output.draw(text.rows, text.widths, size.columns);
+  });
+  return output === undefined ? <Frame screen={screen} theme={theme} /> : null;
 }

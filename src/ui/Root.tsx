@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { App, type ReloadResult } from './App.js';
 import { Picker, type PickerEntry } from './Picker.js';
 import type { Session } from './session.js';
+import type { FrameSink } from './terminal-output.js';
 import { useTerminalSize } from './terminal.js';
 
 export interface RootProps {
@@ -12,9 +13,11 @@ export interface RootProps {
   readonly mono?: boolean;
   readonly open: (file: string) => Promise<{ ok: true; session: Session } | { ok: false; errors: readonly string[] }>;
   readonly watch?: (file: string, onChange: () => void) => () => void;
+  /** The app draws its frames here itself (absent: through Ink); the picker is always Ink's. */
+  readonly output?: FrameSink;
 }
 
-export function Root({ entries = [], session, file, mono, open, watch }: RootProps) {
+export function Root({ entries = [], session, file, mono, open, watch, output }: RootProps) {
   const size = useTerminalSize();
   const [current, setCurrent] = useState<{ file: string; session: Session } | undefined>(
     session !== undefined && file !== undefined ? { file, session } : undefined,
@@ -36,5 +39,5 @@ export function Root({ entries = [], session, file, mono, open, watch }: RootPro
     const r = await open(current.file);
     return r.ok ? r : { ok: false, message: r.errors[0]?.split('\n')[0] ?? 'reload failed' };
   };
-  return <App key={current.file} session={current.session} {...(mono !== undefined ? { mono } : {})} reload={reload} {...(watchThis ? { watch: watchThis } : {})} />;
+  return <App key={current.file} session={current.session} {...(mono !== undefined ? { mono } : {})} reload={reload} {...(watchThis ? { watch: watchThis } : {})} {...(output ? { output } : {})} />;
 }

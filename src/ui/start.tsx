@@ -13,6 +13,7 @@ import { Root } from './Root.js';
 import type { Session } from './session.js';
 import { describeFile, loadSession } from './session-load.js';
 import { enterAltScreen } from './terminal.js';
+import { inkStdout, TerminalOutput, type FrameSink } from './terminal-output.js';
 import { monoFromEnv } from './theme.js';
 
 export interface StartOptions {
@@ -56,7 +57,9 @@ export async function startApp(options: StartOptions): Promise<number> {
   }
   const mono = options.mono === true || monoFromEnv(process.env);
   const opened = session !== undefined && single !== undefined ? { session, file: single } : {};
-  return runFullScreen(<Root entries={entries} {...opened} mono={mono} open={loadSession} {...(options.watch === true ? { watch: watchPath } : {})} />);
+  return runFullScreen((output) => (
+    <Root entries={entries} {...opened} mono={mono} open={loadSession} output={output} {...(options.watch === true ? { watch: watchPath } : {})} />
+  ));
 }
 
 /** Polling survives editors that save by renaming a new file over the old one (fs.watch does not). */
@@ -68,19 +71,28 @@ export function watchPath(file: string, onChange: () => void): () => void {
   return () => unwatchFile(file, listener);
 }
 
-/** Renders `element` on the alternate screen until it exits; the terminal is restored on every path. */
-export async function runFullScreen(element: ReactElement): Promise<number> {
+/**
+ * Renders `element` on the alternate screen until it exits; the terminal is restored on every
+ * path. Given a function, the element gets a sink to draw its frames on the terminal itself.
+ */
+export async function runFullScreen(element: ReactElement | ((output: FrameSink) => ReactElement)): Promise<number> {
   const screen = enterAltScreen();
+  const direct = typeof element === 'function' ? new TerminalOutput(process.stdout) : undefined;
   let failure: unknown;
   try {
+    // Ink writes through a stdout that tells the sink when Ink drew something (the picker it
+    // erases, a resize): the app's frame is then drawn again, whole.
+    const stdout = direct === undefined ? process.stdout : inkStdout(process.stdout, () => direct.invalidate());
+    const tree = typeof element === 'function' ? element(direct!) : element;
     // incrementalRendering stays off: it is broken in Ink 6.8.0 (stack-spike §1).
     // Ctrl-C goes through the keymap (exitOnCtrlC off) so that unsaved what-if edits are not lost
     // without a question; raw mode delivers it as a key, SIGINT from elsewhere still ends the app.
-    const instance = render(element, { exitOnCtrlC: false, patchConsole: false, incrementalRendering: false });
+    const instance = render(tree, { stdout, exitOnCtrlC: false, patchConsole: false, incrementalRendering: false });
     await instance.waitUntilExit();
   } catch (error) {
     failure = error;
   } finally {
+    direct?.close();
     screen.leave();
   }
   if (failure !== undefined) {

@@ -10,9 +10,21 @@ export function titleLine(title: string, focused: boolean, extra = ''): Line {
 
 /** The visible part of `lines` for a scroll offset, clamped so the last page stays full. */
 export function scrolled(lines: readonly Line[], height: number, offset: number): Line[] {
+  return scrolledWindow({ length: lines.length, slice: (start, end) => lines.slice(start, end) }, height, offset);
+}
+
+/** Lines that can be built a window at a time: a big state or result builds only what shows. */
+export interface LineSource {
+  readonly length: number;
+  /** Lines [start, end), clamped to [0, length) as Array.slice is. */
+  slice(start: number, end: number): Line[];
+}
+
+/** `scrolled` over a line source: only the visible lines are built. */
+export function scrolledWindow(lines: LineSource, height: number, offset: number): Line[] {
   const max = Math.max(0, lines.length - height);
   const start = Math.max(0, Math.min(offset, max));
-  const out = lines.slice(start, start + height);
+  const out = lines.slice(start, Math.min(lines.length, start + height));
   if (start > 0 && out.length > 0) out[0] = [seg('↑ more', { tone: 'muted' })];
   if (start + height < lines.length && out.length > 0) out[out.length - 1] = [seg('↓ more', { tone: 'muted' })];
   return out;

@@ -1,21 +1,23 @@
 /**
  * The pane registry: each pane's title and content as a pure function of the state and its box.
- * Scrolling panes build all their lines and are windowed by the state's scroll offset; the
+ * Scrolling panes are windowed by the state's scroll offset: the state and result panes build
+ * only the visible lines (a big run has thousands), the small panes build all theirs; the
  * timeline and changelog window themselves (they can be 100k long).
  */
 import { type Line, seg } from '../lines.js';
 import type { PaneId, UiState } from '../state.js';
 import { stepView } from '../step-view.js';
 import { changelogLines, changelogTitle } from './changelog-pane.js';
-import { scrolled, titleLine } from './common.js';
+import { type LineSource, scrolled, scrolledWindow, titleLine } from './common.js';
 import { isSideBySide, sideBySideBox } from './side-by-side.js';
-import { resultLines, resultTitle } from './result-pane.js';
-import { stateLines, stateTitle } from './state-pane.js';
+import { resultSource, resultTitle } from './result-pane.js';
+import { stateSource, stateTitle } from './state-pane.js';
 import { timelineLines } from './timeline-pane.js';
 import { watermarkLines } from './watermark-pane.js';
 import { whyLines, whyTitle } from './why-pane.js';
 
 const WAIT: Line[] = [[seg('… shown when the keys pause', { dim: true })]];
+const WAITING: LineSource = { length: 1, slice: (start, end) => WAIT.slice(start, end) };
 
 /** A pane that needs a slow engine query draws it only once the step is settled. */
 function heavyReady(s: UiState, query: 'result' | 'state0' | 'state1'): boolean {
@@ -32,6 +34,8 @@ interface PaneDef {
   title(s: UiState): [string, string];
   /** All lines, for panes that scroll by offset. */
   lines?(s: UiState, width: number): Line[];
+  /** The same, for panes whose lines can be built a window at a time (only what shows is built). */
+  source?(s: UiState, width: number): LineSource;
   /** Exactly the visible lines, for panes that window themselves. */
   view?(s: UiState, width: number, height: number): Line[];
 }
@@ -41,11 +45,11 @@ export const PANE_DEFS: Readonly<Record<PaneId, PaneDef>> = {
     title: (s) => ['timeline', `step ${s.step}/${s.session.timeline.length}`],
     view: (s, _w, h) => timelineLines(s, h),
   },
-  left: { title: (s) => [stateTitle(s, 0), ''], lines: (s) => (heavyReady(s, 'state0') ? stateLines(s, 0) : WAIT) },
-  right: { title: (s) => [stateTitle(s, 1), ''], lines: (s) => (heavyReady(s, 'state1') ? stateLines(s, 1) : WAIT) },
+  left: { title: (s) => [stateTitle(s, 0), ''], source: (s) => (heavyReady(s, 'state0') ? stateSource(s, 0) : WAITING) },
+  right: { title: (s) => [stateTitle(s, 1), ''], source: (s) => (heavyReady(s, 'state1') ? stateSource(s, 1) : WAITING) },
   watermarks: { title: () => ['watermarks', ''], lines: (s) => watermarkLines(s) },
   changelog: { title: changelogTitle, view: (s, _w, h) => changelogLines(s, h) },
-  result: { title: (s) => (heavyReady(s, 'result') ? resultTitle(s) : ['result', '…']), lines: (s) => (heavyReady(s, 'result') ? resultLines(s) : WAIT) },
+  result: { title: (s) => (heavyReady(s, 'result') ? resultTitle(s) : ['result', '…']), source: (s) => (heavyReady(s, 'result') ? resultSource(s) : WAITING) },
   why: { title: (s) => [whyTitle(s), ''], lines: (s, w) => whyLines(s, w) },
 };
 
@@ -55,12 +59,17 @@ export function renderPane(s: UiState, id: PaneId, width: number, height: number
   const def = PANE_DEFS[id];
   const [title, extra] = def.title(s);
   const inner = Math.max(0, height - 1);
-  const body = def.view !== undefined ? def.view(s, width, inner) : scrolled(def.lines?.(s, width) ?? [], inner, s.scroll[id] ?? 0);
+  const offset = s.scroll[id] ?? 0;
+  const body =
+    def.view !== undefined ? def.view(s, width, inner)
+    : def.source !== undefined ? scrolledWindow(def.source(s, width), inner, offset)
+    : scrolled(def.lines?.(s, width) ?? [], inner, offset);
   // One cell of margin between the column separator and the text.
   return [titleLine(title, s.focus === id, extra), ...body.map((l) => [seg(' '), ...l])];
 }
 
 /** How many lines a scrolling pane has (0 for self-windowing panes). */
 export function paneLength(s: UiState, id: PaneId, width: number): number {
-  return PANE_DEFS[id].lines?.(s, width).length ?? 0;
+  const def = PANE_DEFS[id];
+  return def.source?.(s, width).length ?? def.lines?.(s, width).length ?? 0;
 }

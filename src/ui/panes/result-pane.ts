@@ -3,11 +3,15 @@ import { type Line, seg } from '../lines.js';
 import type { UiState } from '../state.js';
 import { stepView } from '../step-view.js';
 import { escapeControl } from '../text.js';
+import type { LineSource } from './common.js';
 
-export function resultLines(s: UiState): Line[] {
+const EMPTY: Line = [seg('(empty)', { dim: true })];
+
+/** The pane's lines, built a window at a time (a big result has thousands, a pane shows a few). */
+export function resultSource(s: UiState): LineSource {
   const rows = stepView(s.session.timeline, s.step).result;
-  if (rows.length === 0) return [[seg('(empty)', { dim: true })]];
-  return rows.map((r) => [seg(escapeControl(r))]);
+  if (rows.length === 0) return { length: 1, slice: (start, end) => [EMPTY].slice(start, end) };
+  return { length: rows.length, slice: (start, end) => rows.slice(start, end).map((r) => [seg(escapeControl(r))]) };
 }
 
 export function resultTitle(s: UiState): [string, string] {

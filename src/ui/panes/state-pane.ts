@@ -10,6 +10,7 @@ import { type Line, type Segment, seg } from '../lines.js';
 import type { UiState } from '../state.js';
 import { stepView } from '../step-view.js';
 import { clock, escapeControl } from '../text.js';
+import type { LineSource } from './common.js';
 
 function changedRows(trace: readonly TraceEvent[], side: Side): { touched: Set<string>; removed: Line[] } {
   const touched = new Set<string>();
@@ -43,19 +44,35 @@ function entryLine(s: UiState, e: StateEntryView, showKey: boolean, changed: boo
   return parts;
 }
 
-export function stateLines(s: UiState, side: Side): Line[] {
-  const tl = s.session.timeline;
-  const step = stepView(tl, s.step);
+/**
+ * The pane's lines: the layout, one line per retained row, then this step's removed rows. Built
+ * a window at a time: a big state has thousands of rows and the pane shows a few.
+ */
+export function stateSource(s: UiState, side: Side): LineSource {
+  const step = stepView(s.session.timeline, s.step);
   const view = step.state(side);
   const { touched, removed } = changedRows(step.record.trace, side);
-  const out: Line[] = [[seg(escapeControl(view.layout), { tone: 'muted' })]];
-  if (view.entries.length === 0) out.push([seg('(empty)', { dim: true })]);
-  let lastKey: string | undefined;
-  for (const e of view.entries) {
-    out.push(entryLine(s, e, e.key !== lastKey, touched.has(`${e.key}\u0000${e.row}`)));
-    lastKey = e.key;
-  }
-  return [...out, ...removed];
+  const entries = view.entries;
+  const head: Line[] = [[seg(escapeControl(view.layout), { tone: 'muted' })]];
+  if (entries.length === 0) head.push([seg('(empty)', { dim: true })]);
+  const first = head.length + entries.length;
+  const line = (i: number): Line => {
+    if (i < head.length) return head[i]!;
+    if (i >= first) return removed[i - first]!;
+    const k = i - head.length;
+    const e = entries[k]!;
+    // A key is printed on its group's first row only.
+    return entryLine(s, e, k === 0 || entries[k - 1]!.key !== e.key, touched.has(`${e.key}\u0000${e.row}`));
+  };
+  const length = first + removed.length;
+  return {
+    length,
+    slice: (start, end) => {
+      const out: Line[] = [];
+      for (let i = Math.max(0, start); i < Math.min(end, length); i++) out.push(line(i));
+      return out;
+    },
+  };
 }
 
 export function stateTitle(s: UiState, side: Side): string {
