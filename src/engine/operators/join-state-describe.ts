@@ -41,13 +41,32 @@ export function layoutText(plan: Plan, spec: SideSpec): string {
   }
 }
 
+/**
+ * One entry as the state pane shows it. Its key and row texts are built on first read (own
+ * getters, so the view still compares and serialises as plain data): a side can hold a million
+ * rows and the pane shows a screenful, so describing a side must not print every row.
+ */
 function entryView(spec: SideSpec, e: JoinEntry, now: number): StateEntryView {
+  let key: string | undefined;
+  let row: string | undefined;
   const tags: string[] = [];
   if (spec.layout.kind === 'InputSideHasNoUniqueKey') tags.push(`count=${e.count}`);
   if (spec.outer) tags.push(`assoc=${e.assoc}`);
   if (isExpired(spec, e, now)) tags.push('expired');
-  const base = { key: printKeyOf(spec, e.row), row: printStored(spec, e.row), tags };
-  return spec.ttlMs > 0 ? { ...base, expiresAt: e.at + spec.ttlMs, expiryDomain: 'proc' } : base;
+  const view: { key: string; row: string; tags: readonly string[]; expiresAt?: number; expiryDomain?: 'proc' } = {
+    get key(): string {
+      return (key ??= printKeyOf(spec, e.row));
+    },
+    get row(): string {
+      return (row ??= printStored(spec, e.row));
+    },
+    tags,
+  };
+  if (spec.ttlMs > 0) {
+    view.expiresAt = e.at + spec.ttlMs;
+    view.expiryDomain = 'proc';
+  }
+  return view;
 }
 
 /** Every entry of a side, in arrival order (expired ones that no access has dropped yet are tagged). */
