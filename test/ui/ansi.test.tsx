@@ -3,6 +3,14 @@
  * <Frame>: byte for byte equal, with colours (chalk level 3), without (level 0) and in mono,
  * over every scenario of scenarios/ at several steps, sizes, focuses and modes.
  */
+import { vi } from 'vitest';
+
+// Ink reads CI once, when it is first imported: in CI mode it writes a frame only at unmount, so
+// lastFrame() would be an earlier render than the one compared. Compare with Ink's live frames.
+vi.hoisted(() => {
+  process.env['CI'] = 'false';
+});
+
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import chalk from 'chalk';
