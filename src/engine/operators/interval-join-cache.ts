@@ -10,6 +10,7 @@ import {
   joinRow,
   keyRejectsNull,
   otherSide,
+  printKey,
   printRow,
   printRowOf,
   printTime,
@@ -17,7 +18,8 @@ import {
   type JoinRows,
 } from './interval-join-rows.js';
 import { bulkWhy, wantsText } from '../why.js';
-import { isOuter, relativeSize, type Bucket, type CachedRow } from './interval-join-state.js';
+import { isOuter, relativeSize } from './interval-join-state.js';
+import { dropFirst, joinedAt, markJoined, rowAt, timeAt, cacheSize, type Cache } from './interval-cache-rows.js';
 
 /** Everything one operator call needs besides the state. */
 export interface IntervalCtx {
@@ -27,7 +29,14 @@ export interface IntervalCtx {
   readonly time: OpTime;
   /** Rowtime: max(combined watermark, 0); proctime: the processing time. */
   readonly opTime: number;
-  readonly key: string;
+  /** The key's side and row: the printed key is built from them only when a trace needs it. */
+  readonly keySide: Side;
+  readonly keyRow: Row;
+}
+
+/** The join key as printed in traces. */
+export function keyText(c: IntervalCtx): string {
+  return printKey(c.j, c.keySide, c.keyRow);
 }
 
 /** Flink's calExpirationTime (allowed lateness is always 0 from SQL). */
@@ -50,56 +59,77 @@ export function emitPadded(c: IntervalCtx, side: Side, row: Row, rule: string, b
   c.out.emit('+I', joined, { rule, text, rows: [printRowOf(c.j, side, '+I', row)] });
 }
 
-/** Pad every never-joined row of an outer side and trace the removal of each bucket. */
-export function expireBuckets(c: IntervalCtx, side: Side, buckets: readonly Bucket[], reason: () => string): void {
+/** Pad every never-joined row of an outer side and trace the removal of each row. */
+export function expireRows(c: IntervalCtx, side: Side, rows: Cache, from: number, to: number, reason: () => string): void {
   const tracing = wantsText(c.out);
-  for (const b of buckets) {
-    for (const r of b.rows) {
-      if (isOuter(c.j.plan, side) && !r.emitted) {
-        emitPadded(c, side, r.row, 'interval.pad-expired', () => `it matched nothing before it expired (${reason()})`);
-      }
-      // Always traced (it sets STEP_EXPIRE); the text only when kept.
-      if (tracing) c.out.trace({ t: 'state.expire', side, key: c.key, row: printRow(c.j, side, '+I', r.row), reason: reason() });
-      else c.out.trace({ t: 'state.expire', side, key: '', row: '', reason: '' });
+  const outer = isOuter(c.j.plan, side);
+  for (let i = from; i < to; i++) {
+    if (outer && !joinedAt(rows, i)) {
+      emitPadded(c, side, rowAt(rows, i), 'interval.pad-expired', () => `it matched nothing before it expired (${reason()})`);
     }
+    // Always traced (it sets STEP_EXPIRE); the text only when kept.
+    if (tracing) c.out.trace({ t: 'state.expire', side, key: keyText(c), row: printRow(c.j, side, '+I', rowAt(rows, i)), reason: reason() });
+    else c.out.trace(EXPIRE_NO_TEXT[side]);
   }
 }
 
+/** Reasons are only read when the step keeps text: bulk runs pass this instead of a closure. */
+const NO_TEXT = (): string => '';
+
+const EXPIRE_NO_TEXT = [
+  Object.freeze({ t: 'state.expire', side: 0, key: '', row: '', reason: '' } as const),
+  Object.freeze({ t: 'state.expire', side: 1, key: '', row: '', reason: '' } as const),
+] as const;
+
 export interface ScanResult {
-  readonly cache: readonly Bucket[];
+  readonly cache: Cache;
   readonly emitted: boolean;
 }
 
 /**
  * A row of `side` at time `t` probes the other side's cache: rows timed within
  * [t - relSize(other), t + relSize(side)] are joined (ascending time, then arrival), and every
- * bucket at or below `expiredUpTo` is removed, after padding its never-joined rows if the other
- * side is outer. A row that joins in this very scan is not padded.
+ * row timed at or below `expiredUpTo` is removed, after padding it if it never joined and the
+ * other side is outer. Per time, as Flink walks its MapState by time: the rows of that time are
+ * joined first, then (if expired) removed; a row that joins in this very scan is not padded.
+ * The cache is sorted, so the expired rows are a prefix and the scan stops past `hi`.
  */
-export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number, cache: readonly Bucket[], expiredUpTo: number): ScanResult {
+export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number, cache: Cache, expiredUpTo: number): ScanResult {
   const other = otherSide(side);
   const lo = t - relativeSize(c.spec, other);
   const hi = t + relativeSize(c.spec, side);
   const markOther = isOuter(c.j.plan, other);
   const noKey = keyRejectsNull(c.j, side, row);
   let emitted = false;
-  const kept: Bucket[] = [];
-  for (const b of cache) {
-    let rows = b.rows;
-    if (b.time >= lo && b.time <= hi && !noKey) {
-      rows = rows.map((cr): CachedRow => {
-        if (!joinOne(c, side, row, t, cr.row, b.time, lo, hi)) return cr;
+  let rows = cache;
+  let cut = 0;
+  const n = cacheSize(rows);
+  let i = 0;
+  while (i < n) {
+    const time = timeAt(rows, i);
+    if (time > hi && time > expiredUpTo) break;
+    // The run of rows at this time: [i, end).
+    let end = i + 1;
+    while (end < n && timeAt(rows, end) === time) end++;
+    if (time >= lo && time <= hi && !noKey) {
+      for (let k = i; k < end; k++) {
+        if (!joinOne(c, side, row, t, rowAt(rows, k), time, lo, hi)) continue;
         emitted = true;
-        return markOther && !cr.emitted ? { row: cr.row, emitted: true } : cr;
-      });
+        if (markOther && !joinedAt(rows, k)) rows = markJoined(rows, k);
+      }
     }
-    if (b.time <= expiredUpTo) {
-      expireBuckets(c, other, [{ time: b.time, rows }], () => `eagerly removed while ${sideName(side)} row at ${printTime(c.j, t)} scanned the cache: ${printTime(c.j, b.time)} <= ${printTime(c.j, expiredUpTo)}`);
-    } else {
-      kept.push(rows === b.rows ? b : { time: b.time, rows });
+    if (time <= expiredUpTo) {
+      const removedAt = time;
+      const reason = wantsText(c.out)
+        ? () => `eagerly removed while ${sideName(side)} row at ${printTime(c.j, t)} scanned the cache: ${printTime(c.j, removedAt)} <= ${printTime(c.j, expiredUpTo)}`
+        : NO_TEXT;
+      expireRows(c, other, rows, i, end, reason);
+      cut = end;
     }
+    i = end;
   }
-  return { cache: kept, emitted };
+  if (cut > 0) rows = dropFirst(rows, cut);
+  return { cache: rows, emitted };
 }
 
 function joinOne(c: IntervalCtx, side: Side, row: Row, t: number, otherRow: Row, otherTime: number, lo: number, hi: number): boolean {

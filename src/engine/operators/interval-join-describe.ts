@@ -3,8 +3,9 @@ import type { IntervalSpec, Side } from '../../planner/plan.js';
 import { pmValues } from '../collections/pmap.js';
 import type { OpTime, StateEntryView, StateView } from '../types.js';
 import { cleanupTimeFor } from './interval-join-cache.js';
-import { printRow, printSpan, printTime, sideName, type JoinRows } from './interval-join-rows.js';
-import { isOuter, relativeSize, type IntervalState } from './interval-join-state.js';
+import { printKey, printRow, printSpan, printTime, sideName, type JoinRows } from './interval-join-rows.js';
+import { cacheOf, cleanupOf, isOuter, relativeSize, type IntervalState } from './interval-join-state.js';
+import { cacheSize, joinedAt, rowAt, timeAt } from './interval-cache-rows.js';
 
 export function describeIntervalSide(j: JoinRows, spec: IntervalSpec, state: IntervalState, side: Side, _time: OpTime): StateView {
   const rel = relativeSize(spec, side);
@@ -17,21 +18,24 @@ export function describeIntervalSide(j: JoinRows, spec: IntervalSpec, state: Int
     `a row at t expires when ${spec.timeKind === 'rowtime' ? 'the watermark' : 'processing time'} passes t + ${printSpan(rel)}` +
     (spec.minCleanupMs > 0 ? ` (removed by a timer up to ${printSpan(spec.minCleanupMs)} later, or earlier by a scan)` : '');
   const entries: StateEntryView[] = [];
-  const keys = pmValues(state.keys).sort((a, b) => (a.printedKey < b.printedKey ? -1 : a.printedKey > b.printedKey ? 1 : 0));
-  for (const ks of keys) {
-    for (const b of ks.caches[side]) {
-      for (const r of b.rows) {
-        const tags = [`t=${printTime(j, b.time)}`];
-        if (isOuter(j.plan, side)) tags.push(r.emitted ? 'joined' : 'not joined yet');
-        if (ks.cleanup[side] !== undefined) tags.push(`cleanup timer ${printTime(j, ks.cleanup[side])}`);
-        entries.push({
-          key: ks.printedKey,
-          row: printRow(j, side, '+I', r.row),
-          tags,
-          expiresAt: cleanupTimeFor(spec, side, b.time),
-          expiryDomain: domain,
-        });
-      }
+  const keys = pmValues(state.keys)
+    .map((ks) => ({ ks, printed: printKey(j, ks.keySide, ks.keyRow) }))
+    .sort((a, b) => (a.printed < b.printed ? -1 : a.printed > b.printed ? 1 : 0));
+  for (const { ks, printed } of keys) {
+    const cache = cacheOf(ks, side);
+    for (let i = 0; i < cacheSize(cache); i++) {
+      const time = timeAt(cache, i);
+      const tags = [`t=${printTime(j, time)}`];
+      if (isOuter(j.plan, side)) tags.push(joinedAt(cache, i) ? 'joined' : 'not joined yet');
+      const cleanup = cleanupOf(ks, side);
+      if (cleanup !== undefined) tags.push(`cleanup timer ${printTime(j, cleanup)}`);
+      entries.push({
+        key: printed,
+        row: printRow(j, side, '+I', rowAt(cache, i)),
+        tags,
+        expiresAt: cleanupTimeFor(spec, side, time),
+        expiryDomain: domain,
+      });
     }
   }
   return { layout, entries };

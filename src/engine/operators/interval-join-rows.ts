@@ -63,9 +63,18 @@ export function nulls(width: number): Value[] {
   return new Array<Value>(width).fill(null);
 }
 
-/** The joined row, left columns then right columns; a missing side is null-padded. */
+/**
+ * The joined row, left columns then right columns; a missing side is null-padded. Filled by index
+ * into an array of its exact size: this runs once per emitted row, and spreading allocates
+ * iterator results and a growing array.
+ */
 export function joinRow(j: JoinRows, left: Row | undefined, right: Row | undefined): Row {
-  return [...(left ?? nulls(j.types[0].length)), ...(right ?? nulls(j.types[1].length))];
+  const nl = left === undefined ? j.types[0].length : left.length;
+  const nr = right === undefined ? j.types[1].length : right.length;
+  const out = new Array<Value>(nl + nr);
+  for (let i = 0; i < nl; i++) out[i] = left === undefined ? null : (left[i] as Value);
+  for (let i = 0; i < nr; i++) out[nl + i] = right === undefined ? null : (right[i] as Value);
+  return out;
 }
 
 export function conditionHolds(j: JoinRows, joined: Row, procTime: number): boolean {

@@ -6,13 +6,14 @@
  *
  * Used by the interval join (cleanup timers) and the temporal join (emit timers, TTL timers).
  *
- * Layout (persistent, so that a snapshot's queue is never changed by a later step): a leftist
- * heap ordered by (time, seq) for O(log n) add / pop, plus a PMap from (key, time) to the live
- * timer for O(log n) dedup and delete. A delete only removes the map entry; the heap entry goes
- * stale and is skipped when it reaches the top (the top is always kept live, so the earliest
- * timer is a field read).
+ * Layout: the timers sorted by (time, registration), cut into chunks of at most CHUNK timers.
+ * Timers are mostly registered at or after the latest one (appends to the last chunk) and fire
+ * from the front, so a step touches one or two chunks and the short array of chunks. Persistent:
+ * a chunk or chunk array is changed in place only when it was created in the current transient
+ * edit (edit.ts); otherwise it is copied, so a snapshot's queue never changes.
+ * Dedup and delete look for the key among the timers with the same time (usually one or two).
  */
-import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmValues, type PMap } from '../collections/pmap.js';
+import { created, isEditable } from '../collections/edit.js';
 
 export interface Timer {
   readonly time: number;
@@ -21,97 +22,189 @@ export interface Timer {
   readonly seq: number;
 }
 
-/** A leftist heap node: `d` is the right-spine length (rank). */
-interface HeapNode {
-  readonly t: Timer;
-  readonly l: HeapNode | null;
-  readonly r: HeapNode | null;
-  readonly d: number;
-}
+/**
+ * A chunk: up to CHUNK timers sorted by (time, seq), stored flat as [time, key, seq, time, ...]
+ * (no object per timer: checkpoints retain every chunk they saw, and a timer lives for a window).
+ */
+type Chunk = readonly (number | string)[];
 
 export interface TimerQueue {
-  /** Heap of timers by (time, seq); may hold stale (deleted) timers below the top. */
-  readonly heap: HeapNode | null;
-  /** The live timers by (key, time). */
-  readonly live: PMap<Timer>;
+  /** Non-empty chunks, in order. */
+  readonly chunks: readonly Chunk[];
+  readonly n: number;
   readonly nextSeq: number;
 }
 
-export const EMPTY_TIMERS: TimerQueue = { heap: null, live: PMAP_EMPTY, nextSeq: 0 };
+export const EMPTY_TIMERS: TimerQueue = Object.freeze({ chunks: Object.freeze([]) as readonly Chunk[], n: 0, nextSeq: 0 });
 
-function idOf(key: string, time: number): string {
-  return `${time}\u0001${key}`;
+/** Slots per timer in a chunk. */
+const W = 3;
+/** Timers per chunk: a copied chunk costs at most W * CHUNK slots. */
+const CHUNK = 32;
+
+function own<T>(a: readonly T[]): T[] {
+  return isEditable(a) ? (a as T[]) : created(a.slice());
 }
 
-function before(a: Timer, b: Timer): boolean {
-  return a.time < b.time || (a.time === b.time && a.seq < b.seq);
+function timeAt(c: Chunk, i: number): number {
+  return c[i * W] as number;
 }
 
-function rank(h: HeapNode | null): number {
-  return h === null ? 0 : h.d;
+function keyAt(c: Chunk, i: number): string {
+  return c[i * W + 1] as string;
 }
 
-function node(t: Timer, a: HeapNode | null, b: HeapNode | null): HeapNode {
-  return rank(a) >= rank(b) ? { t, l: a, r: b, d: rank(b) + 1 } : { t, l: b, r: a, d: rank(a) + 1 };
+function size(c: Chunk): number {
+  return c.length / W;
 }
 
-/** Merge two heaps along their right spines (O(log n) new nodes; inputs are not changed). */
-function merge(a: HeapNode | null, b: HeapNode | null): HeapNode | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  if (before(b.t, a.t)) [a, b] = [b, a];
-  return node(a.t, a.l, merge(a.r, b));
+/** Index of the last chunk whose first timer is timed <= time (0 when none is). */
+function chunkFor(chunks: readonly Chunk[], time: number): number {
+  let lo = 0;
+  let hi = chunks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (timeAt(chunks[mid] as Chunk, 0) <= time) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
-function isLive(live: PMap<Timer>, t: Timer): boolean {
-  return pmGet(live, idOf(t.key, t.time)) === t;
+/** Position after the last timer timed <= time in a chunk. */
+function endOfTime(chunk: Chunk, time: number): number {
+  let i = size(chunk);
+  while (i > 0 && timeAt(chunk, i - 1) > time) i--;
+  return i;
 }
 
-/** Drop stale timers from the top so that the top, if any, is live. */
-function settle(heap: HeapNode | null, live: PMap<Timer>): HeapNode | null {
-  let h = heap;
-  while (h !== null && !isLive(live, h.t)) h = merge(h.l, h.r);
-  return h;
+/** Where (key, time) is, as chunk * 2^16 + index, or -1. Walks back over the timers at `time`. */
+function locate(q: TimerQueue, key: string, time: number): number {
+  if (q.n === 0) return -1;
+  let c = chunkFor(q.chunks, time);
+  let i = endOfTime(q.chunks[c] as Chunk, time);
+  for (;;) {
+    const chunk = q.chunks[c] as Chunk;
+    while (i > 0) {
+      i--;
+      if (timeAt(chunk, i) !== time) return -1;
+      if (keyAt(chunk, i) === key) return c * 65536 + i;
+    }
+    if (c === 0) return -1;
+    c--;
+    i = size(q.chunks[c] as Chunk);
+  }
 }
 
 export function hasTimer(q: TimerQueue, key: string, time: number): boolean {
-  return pmGet(q.live, idOf(key, time)) !== undefined;
+  return locate(q, key, time) >= 0;
+}
+
+function withChunks(q: TimerQueue, chunks: readonly Chunk[], n: number, nextSeq: number): TimerQueue {
+  if (isEditable(q)) {
+    const m = q as { chunks: readonly Chunk[]; n: number; nextSeq: number };
+    m.chunks = chunks;
+    m.n = n;
+    m.nextSeq = nextSeq;
+    return q;
+  }
+  return created({ chunks, n, nextSeq });
 }
 
 /** Register a timer; a second registration of the same (key, time) changes nothing. */
 export function addTimer(q: TimerQueue, key: string, time: number): TimerQueue {
-  const id = idOf(key, time);
-  if (pmGet(q.live, id) !== undefined) return q;
-  const timer: Timer = { time, key, seq: q.nextSeq };
-  return { heap: merge(q.heap, node(timer, null, null)), live: pmSet(q.live, id, timer), nextSeq: q.nextSeq + 1 };
+  if (locate(q, key, time) >= 0) return q;
+  const seq = q.nextSeq;
+  if (q.n === 0) return withChunks(q, created([created([time, key, seq])]), 1, seq + 1);
+  const c = chunkFor(q.chunks, time);
+  const chunk = q.chunks[c] as Chunk;
+  const at = endOfTime(chunk, time);
+  const chunks = own(q.chunks);
+  if (at === size(chunk) && c === chunks.length - 1 && size(chunk) >= CHUNK) {
+    // Appending past a full last chunk (the usual case): start a new one rather than split.
+    chunks.push(created([time, key, seq]));
+  } else {
+    const next = own(chunk);
+    insertAt(next, at * W, time, key, seq);
+    if (next.length > CHUNK * W) {
+      const half = (CHUNK >> 1) * W;
+      const tail = created(next.slice(half));
+      next.length = half;
+      chunks.push(tail);
+      for (let k = chunks.length - 1; k > c + 1; k--) chunks[k] = chunks[k - 1] as Chunk;
+      chunks[c + 1] = tail;
+    }
+    chunks[c] = next;
+  }
+  return withChunks(q, chunks, q.n + 1, seq + 1);
+}
+
+/** Insert one timer's slots at slot i by shifting in place (splice would allocate). */
+function insertAt(a: (number | string)[], i: number, time: number, key: string, seq: number): void {
+  a.push(time, key, seq);
+  for (let k = a.length - 1; k >= i + W; k--) a[k] = a[k - W] as number | string;
+  a[i] = time;
+  a[i + 1] = key;
+  a[i + 2] = seq;
+}
+
+function removeAt(q: TimerQueue, c: number, i: number): TimerQueue {
+  const chunks = own(q.chunks);
+  const chunk = chunks[c] as Chunk;
+  if (size(chunk) === 1) {
+    for (let k = c; k < chunks.length - 1; k++) chunks[k] = chunks[k + 1] as Chunk;
+    chunks.length--;
+  } else if (isEditable(chunk)) {
+    const next = chunk as (number | string)[];
+    for (let k = i * W; k < next.length - W; k++) next[k] = next[k + W] as number | string;
+    next.length -= W;
+  } else {
+    // A copy without the timer, in one pass (timers mostly leave from the front).
+    chunks[c] = created(i === 0 ? chunk.slice(W) : [...chunk.slice(0, i * W), ...chunk.slice((i + 1) * W)]);
+  }
+  return withChunks(q, chunks, q.n - 1, q.nextSeq);
 }
 
 export function deleteTimer(q: TimerQueue, key: string, time: number): TimerQueue {
-  const id = idOf(key, time);
-  if (pmGet(q.live, id) === undefined) return q;
-  const live = pmDelete(q.live, id);
-  return { heap: settle(q.heap, live), live, nextSeq: q.nextSeq };
+  const at = locate(q, key, time);
+  return at < 0 ? q : removeAt(q, Math.floor(at / 65536), at % 65536);
+}
+
+function timerOf(c: Chunk, i: number): Timer {
+  return { time: timeAt(c, i), key: keyAt(c, i), seq: c[i * W + 2] as number };
 }
 
 /** The earliest timer with time <= upTo, and the queue without it. */
 export function popDue(q: TimerQueue, upTo: number): { readonly timer: Timer; readonly rest: TimerQueue } | undefined {
-  const h = q.heap;
-  if (h === null || h.t.time > upTo) return undefined;
-  const live = pmDelete(q.live, idOf(h.t.key, h.t.time));
-  return { timer: h.t, rest: { heap: settle(merge(h.l, h.r), live), live, nextSeq: q.nextSeq } };
+  const first = q.chunks[0];
+  if (first === undefined || timeAt(first, 0) > upTo) return undefined;
+  return { timer: timerOf(first, 0), rest: removeAt(q, 0, 0) };
+}
+
+/** The key of the earliest timer (undefined when there is none); see nextTimerTime. */
+export function firstTimerKey(q: TimerQueue): string | undefined {
+  const first = q.chunks[0];
+  return first === undefined ? undefined : keyAt(first, 0);
+}
+
+/** The queue without its earliest timer (popDue without building the timer). */
+export function dropFirstTimer(q: TimerQueue): TimerQueue {
+  return q.n === 0 ? q : removeAt(q, 0, 0);
 }
 
 export function nextTimerTime(q: TimerQueue): number | undefined {
-  return q.heap?.t.time;
+  const first = q.chunks[0];
+  return first === undefined ? undefined : timeAt(first, 0);
 }
 
 /** Every pending timer in firing order (time, then registration). */
 export function timerList(q: TimerQueue): readonly Timer[] {
-  return pmValues(q.live).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  const out: Timer[] = [];
+  for (const c of q.chunks) for (let i = 0; i < size(c); i++) out.push(timerOf(c, i));
+  return out;
 }
 
 export function timerCount(q: TimerQueue): number {
-  return q.live.n;
+  return q.n;
 }
 
 export function timersOfKey(q: TimerQueue, key: string): readonly Timer[] {

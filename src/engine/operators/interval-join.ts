@@ -31,23 +31,30 @@
 import type { Plan, Side } from '../../planner/plan.js';
 import type { Row, RowKind } from '../../values/types.js';
 import { WM_MAX, type Collector, type JoinOperator, type OpTime, type StateView } from '../types.js';
-import { cleanupTimeFor, emitPadded, expirationTime, expireBuckets, probeOtherCache, type IntervalCtx } from './interval-join-cache.js';
+import { cleanupTimeFor, emitPadded, expirationTime, keyText, probeOtherCache, type IntervalCtx } from './interval-join-cache.js';
 import { describeIntervalSide } from './interval-join-describe.js';
-import { joinRow, keyOf, makeJoinRows, otherSide, printKey, printRow, printRowOf, printTime, rowTime, sideName, type JoinRows } from './interval-join-rows.js';
+import { joinRow, keyOf, makeJoinRows, otherSide, printRow, printRowOf, printTime, rowTime, sideName, type JoinRows } from './interval-join-rows.js';
 import {
-  addToCache,
-  emptyKeyState,
+  cacheOf,
+  cleanupOf,
   EMPTY_INTERVAL_STATE,
+  expirationOf,
   getKey,
   isOuter,
+  newKeyState,
+  ownKey,
   putKey,
   relativeSize,
-  withSide,
+  setExpiration,
+  setTimers,
+  withCache,
   type IntervalKeyState,
   type IntervalState,
 } from './interval-join-state.js';
+import { addToCache, NO_ROWS } from './interval-cache-rows.js';
 import { bulkWhy, wantsText } from '../why.js';
-import { addTimer, fireDue, nextTimerTime, type Timer, type TimerQueue } from './interval-join-timers.js';
+import { addTimer, nextTimerTime } from './interval-join-timers.js';
+import { fireDue, timerDomain, type MakeCtx } from './interval-join-expiry.js';
 
 export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   const spec = plan.interval;
@@ -55,8 +62,7 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   const j = makeJoinRows(plan);
   const rowtime = spec.timeKind === 'rowtime';
   const opTimeOf = (time: OpTime): number => (rowtime ? Math.max(time.watermark, 0) : time.procTime);
-  const ctx = (time: OpTime, out: Collector, key: string): IntervalCtx => ({ j, spec, out, time, opTime: opTimeOf(time), key });
-  const fire = (time: OpTime, out: Collector) => (s: IntervalState, timer: Timer) => onCleanupTimer(j, s, timer, time, out, ctx);
+  const ctx = (time: OpTime, out: Collector, keySide: Side, keyRow: Row): IntervalCtx => ({ j, spec, out, time, opTime: opTimeOf(time), keySide, keyRow });
   const delay = spec.negativeWindow || !rowtime ? 0 : Math.max(-spec.lowerMs, spec.upperMs);
 
   return {
@@ -66,12 +72,10 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
       return processRow(j, state, side, kind, row, time, out, ctx);
     },
     onWatermark(state, time, out) {
-      if (!rowtime) return state;
-      return fireDue(state, (s) => s.timers, (s, timers) => ({ ...s, timers }), time.watermark, fire(time, out));
+      return rowtime ? fireDue(state, time.watermark, time, out, ctx) : state;
     },
     onProcessingTime(state, time, out) {
-      if (rowtime) return state;
-      return fireDue(state, (s) => s.timers, (s, timers) => ({ ...s, timers }), time.procTime, fire(time, out));
+      return rowtime ? state : fireDue(state, time.procTime, time, out, ctx);
     },
     nextProcessingTimer: (state) => (rowtime ? undefined : nextTimerTime(state.timers)),
     outputWatermarkDelay: delay,
@@ -79,7 +83,6 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   };
 }
 
-type MakeCtx = (time: OpTime, out: Collector, key: string) => IntervalCtx;
 
 function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind, row: Row, time: OpTime, out: Collector, mk: MakeCtx): IntervalState {
   if (kind !== '+I') {
@@ -89,7 +92,7 @@ function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind
   }
   const key = keyOf(j, side, row);
   const found = getKey(state, key);
-  const c = mk(time, out, found?.printedKey ?? printKey(j, side, row));
+  const c = mk(time, out, found?.keySide ?? side, found?.keyRow ?? row);
   const t = c.spec.timeKind === 'rowtime' ? rowTime(j, side, row) : c.opTime;
   if (t === undefined) {
     out.trace({ t: 'filter.drop', side, row: printRow(j, side, kind, row), reason: 'its time attribute is null' });
@@ -97,94 +100,68 @@ function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind
   }
   const other = otherSide(side);
   const upper = t + relativeSize(c.spec, side);
-  let ks: IntervalKeyState = found ?? emptyKeyState(c.key);
   let s = state;
+  let ks = found;
   let emitted = false;
-  if (s.expiration[other] < upper) {
+  if (expirationOf(s, other) < upper) {
     const exp = expirationTime(c.opTime, relativeSize(c.spec, other), WM_MAX);
-    s = { ...s, expiration: withSide(s.expiration, other, exp) };
-    const scan = probeOtherCache(c, side, row, t, ks.caches[other], exp);
-    ks = { ...ks, caches: withSide(ks.caches, other, scan.cache) };
-    emitted = scan.emitted;
+    s = setExpiration(s, other, exp);
+    if (ks !== undefined) {
+      const scan = probeOtherCache(c, side, row, t, cacheOf(ks, other), exp);
+      ks = withCache(ks, other, scan.cache);
+      emitted = scan.emitted;
+    }
   }
-  if (c.opTime < upper) {
-    const cached = cacheRow(c, s, ks, side, row, t, emitted, key);
-    return putKey({ ...s, timers: cached.timers }, key, cached.ks);
-  }
+  if (c.opTime < upper) return cacheRow(c, s, ks, found, side, row, t, emitted, key);
   if (!emitted) {
     const because = () => `the ${sideName(other)} side's time ${printTime(j, c.opTime)} has passed its window end ${printTime(j, upper)}, so it is not cached`;
     if (isOuter(j.plan, side)) emitPadded(c, side, row, 'interval.pad', () => `it matched nothing and ${because()}`);
     else if (wantsText(out)) out.trace({ t: 'no-match', side, row: printRow(j, side, '+I', row), reason: because() });
   }
-  return putKey(s, key, ks);
+  return ks === undefined ? s : putKey(s, key, ks, found);
 }
 
+/** `stored`: what the key map held for the key when the row arrived (see putKey). */
 function cacheRow(
   c: IntervalCtx,
-  s: IntervalState,
-  ks: IntervalKeyState,
+  state: IntervalState,
+  ks0: IntervalKeyState | undefined,
+  stored: IntervalKeyState | undefined,
   side: Side,
   row: Row,
   t: number,
   emitted: boolean,
   key: string,
-): { readonly ks: IntervalKeyState; readonly timers: TimerQueue } {
+): IntervalState {
   const tracing = wantsText(c.out);
   if (tracing) {
     const printed = printRow(c.j, side, '+I', row);
-    c.out.trace({ t: 'state.add', side, key: c.key, row: printed, detail: `cached at ${printTime(c.j, t)}${emitted ? ', already joined' : ''}` });
+    c.out.trace({ t: 'state.add', side, key: keyText(c), row: printed, detail: `cached at ${printTime(c.j, t)}${emitted ? ', already joined' : ''}` });
   }
-  const next: IntervalKeyState = { ...ks, caches: withSide(ks.caches, side, addToCache(ks.caches[side], t, { row, emitted })) };
-  if (ks.cleanup[side] !== undefined) return { ks: next, timers: s.timers };
+  const cache = addToCache(ks0 === undefined ? NO_ROWS : cacheOf(ks0, side), t, row, emitted);
   // One cleanup timer per side per key, for the first cached row; expiry re-arms it later.
-  const at = cleanupTimeFor(c.spec, side, t);
-  if (tracing) c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: c.key, purpose: `clean the ${sideName(side)} cache` });
-  return { ks: { ...next, cleanup: withSide(next.cleanup, side, at) }, timers: addTimer(s.timers, key, at) };
-}
-
-function timerDomain(c: IntervalCtx): 'event' | 'proc' {
-  return c.spec.timeKind === 'rowtime' ? 'event' : 'proc';
-}
-
-function onCleanupTimer(j: JoinRows, state: IntervalState, timer: Timer, time: OpTime, out: Collector, mk: MakeCtx): IntervalState {
-  const found = getKey(state, timer.key);
-  if (found === undefined) return state;
-  const c = mk(time, out, found.printedKey);
-  if (wantsText(out)) out.trace({ t: 'timer.fire', domain: timerDomain(c), time: timer.time, key: c.key, purpose: 'interval cache cleanup' });
-  let s = state;
-  let ks = found;
-  // Flink checks the timer that cleans the right cache before the one that cleans the left cache.
-  for (const side of [1, 0] as const) {
-    if (ks.cleanup[side] !== timer.time) continue;
-    const exp = expirationTime(c.opTime, relativeSize(c.spec, side), WM_MAX);
-    s = { ...s, expiration: withSide(s.expiration, side, exp) };
-    const r = removeExpired(c, s, ks, side, exp, timer.key);
-    s = r.state;
-    ks = r.ks;
+  const armed = ks0 === undefined ? undefined : cleanupOf(ks0, side);
+  const at = armed ?? cleanupTimeFor(c.spec, side, t);
+  if (armed === undefined && tracing) {
+    c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: keyText(c), purpose: `clean the ${sideName(side)} cache` });
   }
-  return putKey(s, timer.key, ks);
-}
-
-function removeExpired(c: IntervalCtx, s: IntervalState, ks: IntervalKeyState, side: Side, exp: number, key: string): { state: IntervalState; ks: IntervalKeyState } {
-  const cache = ks.caches[side];
-  const expired = cache.filter((b) => b.time <= exp);
-  const kept = cache.filter((b) => b.time > exp);
-  expireBuckets(c, side, expired, () => `the cleanup timer fired: ${printTime(c.j, expired[0]?.time ?? exp)} <= ${printTime(c.j, exp)}`);
-  const earliest = kept[0]?.time;
-  if (earliest !== undefined && earliest > 0) {
-    const at = cleanupTimeFor(c.spec, side, earliest);
-    if (wantsText(c.out)) c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: c.key, purpose: `clean the ${sideName(side)} cache` });
-    const next = { ...ks, caches: withSide(ks.caches, side, kept), cleanup: withSide(ks.cleanup, side, at) };
-    return { state: { ...s, timers: addTimer(s.timers, key, at) }, ks: next };
-  }
-  for (const b of kept) {
-    for (const r of b.rows) {
-      const reason = 'Flink clears the whole cache when the earliest remaining row time is <= 0 (TimeIntervalJoin quirk), without padding';
-      c.out.trace({ t: 'state.expire', side, key: c.key, row: printRow(c.j, side, '+I', r.row), reason });
+  let ks: IntervalKeyState;
+  if (ks0 === undefined) ks = newKeyState(side, row, cache, at);
+  else {
+    const w = ownKey(ks0);
+    if (side === 0) {
+      w.cache0 = cache;
+      w.cleanup0 = at;
+    } else {
+      w.cache1 = cache;
+      w.cleanup1 = at;
     }
+    ks = w;
   }
-  return { state: s, ks: { ...ks, caches: withSide(ks.caches, side, []), cleanup: withSide(ks.cleanup, side, undefined) } };
+  const s = armed === undefined ? setTimers(state, addTimer(state.timers, key, at)) : state;
+  return putKey(s, key, ks, stored);
 }
+
 
 function negativeWindow(j: JoinRows, state: IntervalState, side: Side, row: Row, out: Collector): IntervalState {
   const because = 'the interval is empty (upper bound < lower bound), so Flink builds no join and nothing can ever match';

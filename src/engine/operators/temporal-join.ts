@@ -22,24 +22,27 @@
  * The output watermark is the combined input watermark: the operator adds no delay.
  */
 import type { Plan, Side } from '../../planner/plan.js';
-import { isAccumulate, type Row, type RowKind } from '../../values/types.js';
+import type { Row, RowKind } from '../../values/types.js';
 import type { Collector, JoinOperator, OpTime } from '../types.js';
-import { bulkWhy, wantsText } from '../why.js';
-import { conditionHolds, joinRow, keyOf, makeJoinRows, printKey, printRow, printRowOf, printTime, rowTime, type JoinRows } from './interval-join-rows.js';
-import { fireDue, nextTimerTime, type Timer } from './interval-join-timers.js';
+import { wantsText } from '../why.js';
+import { keyOf, makeJoinRows, printKey, printRow, printTime, rowTime, type JoinRows } from './interval-join-rows.js';
+import { dropFirstTimer, firstTimerKey, nextTimerTime } from './interval-join-timers.js';
 import { describeTemporalSide } from './temporal-join-describe.js';
+import { emitProbe } from './temporal-join-emit.js';
 import {
-  cleanVersions,
+  appended,
+  expiredVersions,
   dropCleanup,
+  newTKey,
+  ownTKey,
+  withEventTimers,
+  withProcTimers,
   EMPTY_TEMPORAL_STATE,
-  getTKey,
   putTKey,
   putVersion,
   registerCleanup,
   registerSmallestTimer,
   retentionOf,
-  versionAt,
-  type KeyAndTimers,
   type ProbeRow,
   type Retention,
   type TemporalState,
@@ -66,13 +69,26 @@ export function createTemporalJoin(plan: Plan): JoinOperator<TemporalState> {
       }
       return store(j, state, side, kind, row, t, time, out, retention);
     },
+    // Fire every due timer in order; timers that firing registers at or below the new time fire
+    // in the same pass, as in Flink's advanceWatermark loop. (A loop rather than fireDue: no
+    // closure or timer object per call, this runs on every watermark advance.)
     onWatermark(state, time, out) {
-      const fire = (s: TemporalState, timer: Timer) => onEventTimer(j, s, timer, time, out, retention);
-      return fireDue(state, (s) => s.eventTimers, (s, q) => ({ ...s, eventTimers: q }), time.watermark, fire);
+      let s = state;
+      for (;;) {
+        const at = nextTimerTime(s.eventTimers);
+        const key = firstTimerKey(s.eventTimers);
+        if (at === undefined || key === undefined || at > time.watermark) return s;
+        s = onEventTimer(j, withEventTimers(s, dropFirstTimer(s.eventTimers)), key, at, time, out, retention);
+      }
     },
     onProcessingTime(state, time, out) {
-      const fire = (s: TemporalState, timer: Timer) => onCleanupTimer(j, s, timer, out, retention);
-      return fireDue(state, (s) => s.procTimers, (s, q) => ({ ...s, procTimers: q }), time.procTime, fire);
+      let s = state;
+      for (;;) {
+        const at = nextTimerTime(s.procTimers);
+        const key = firstTimerKey(s.procTimers);
+        if (at === undefined || key === undefined || at > time.procTime) return s;
+        s = onCleanupTimer(j, withProcTimers(s, dropFirstTimer(s.procTimers)), key, at, out, retention);
+      }
     },
     nextProcessingTimer: (state) => nextTimerTime(state.procTimers),
     outputWatermarkDelay: 0,
@@ -82,29 +98,31 @@ export function createTemporalJoin(plan: Plan): JoinOperator<TemporalState> {
 
 function store(j: JoinRows, state: TemporalState, side: Side, kind: RowKind, row: Row, t: number, time: OpTime, out: Collector, r: Retention): TemporalState {
   const key = keyOf(j, side, row);
-  const ks = pmGet(state.keys, key) ?? getTKey(state, key, printKey(j, side, row));
+  const found = pmGet(state.keys, key);
+  const ks = found ?? newTKey(printKey(j, side, row));
   const printedKey = ks.printedKey;
   const tracing = wantsText(out);
   const printed = tracing ? printRow(j, side, kind, row) : '';
-  let x: KeyAndTimers;
+  const w = ownTKey(ks);
   if (side === 0) {
     const seq = ks.nextSeq ?? 0;
     const probe: ProbeRow = { seq, time: t, kind, row };
-    x = { ks: { ...ks, probes: [...ks.probes, probe], nextSeq: seq + 1 }, s: state };
+    w.probes = appended(ks.probes, probe);
+    w.nextSeq = seq + 1;
     if (tracing) traceProbe(j, t, time, out, printedKey, printed);
   } else {
     const replaced = tracing ? ks.versions.find((v) => v.time === t) : undefined;
-    x = { ks: { ...ks, versions: putVersion(ks.versions, { time: t, kind, row }) }, s: state };
+    w.versions = putVersion(ks.versions, { time: t, kind, row });
     if (!tracing) {
       // no text in bulk runs
     } else if (replaced === undefined) out.trace({ t: 'state.add', side, key: printedKey, row: printed, detail: `version from ${printTime(j, t)}` });
     else out.trace({ t: 'state.update', side, key: printedKey, row: printed, detail: `overwrites the version for ${printTime(j, t)}: ${printRow(j, 1, replaced.kind, replaced.row)}` });
   }
-  const before = x.ks.timer;
-  x = registerSmallestTimer(x, key, t);
-  if (tracing && x.ks.timer !== before) out.trace({ t: 'timer.register', domain: 'event', time: t, key: printedKey, purpose: side === 0 ? 'emit probe rows' : 'clean versions' });
-  x = registerCleanup(x, key, time.procTime, r);
-  return putTKey(x.s, key, x.ks);
+  const before = w.timer;
+  let s = registerSmallestTimer(state, w, key, t);
+  if (tracing && w.timer !== before) out.trace({ t: 'timer.register', domain: 'event', time: t, key: printedKey, purpose: side === 0 ? 'emit probe rows' : 'clean versions' });
+  s = registerCleanup(s, w, key, time.procTime, r);
+  return putTKey(s, key, w, found);
 }
 
 function traceProbe(j: JoinRows, t: number, time: OpTime, out: Collector, printedKey: string, printed: string): void {
@@ -112,88 +130,63 @@ function traceProbe(j: JoinRows, t: number, time: OpTime, out: Collector, printe
   out.trace({ t: 'state.add', side: 0, key: printedKey, row: printed, detail: `buffered until the watermark reaches ${printTime(j, t)}${late}` });
 }
 
-function onEventTimer(j: JoinRows, state: TemporalState, timer: Timer, time: OpTime, out: Collector, r: Retention): TemporalState {
-  const found = pmGet(state.keys, timer.key);
-  if (found === undefined) return state;
+function onEventTimer(j: JoinRows, state: TemporalState, key: string, at: number, time: OpTime, out: Collector, r: Retention): TemporalState {
+  const ks = pmGet(state.keys, key);
+  if (ks === undefined) return state;
   const wm = time.watermark;
   const tracing = wantsText(out);
-  if (tracing) out.trace({ t: 'timer.fire', domain: 'event', time: timer.time, key: found.printedKey, purpose: 'emit probe rows <= watermark, clean versions' });
-  const { timer: _cleared, ...ks } = found;
-  const released = ks.probes.filter((p) => p.time <= wm);
-  const waiting = ks.probes.filter((p) => p.time > wm);
-  for (const p of released) emitProbe(j, ks.versions, p, found.printedKey, time.procTime, out);
-  const { kept, removed } = cleanVersions(ks.versions, wm);
-  for (const v of removed) {
+  if (tracing) out.trace({ t: 'timer.fire', domain: 'event', time: at, key: ks.printedKey, purpose: 'emit probe rows <= watermark, clean versions' });
+  // One pass: release the probe rows <= the watermark in arrival order, keep the others.
+  let wait: ProbeRow[] | undefined;
+  let earliest = Number.POSITIVE_INFINITY;
+  const probes = ks.probes;
+  for (let i = 0; i < probes.length; i++) {
+    const p = probes[i] as ProbeRow;
+    if (p.time <= wm) emitProbe(j, ks.versions, p, ks.printedKey, time.procTime, out);
+    else {
+      (wait ??= []).push(p);
+      if (p.time < earliest) earliest = p.time;
+    }
+  }
+  const waiting = wait === undefined ? NO_PROBES : wait.length === probes.length ? probes : wait.slice();
+  const versions = ks.versions;
+  const gone = expiredVersions(versions, wm);
+  for (let i = 0; i < gone; i++) {
     // state.expire is always traced (it sets STEP_EXPIRE); its text only when kept.
     if (!tracing) {
-      out.trace({ t: 'state.expire', side: 1, key: '', row: '', reason: '' });
+      out.trace(EXPIRE_NO_TEXT);
       continue;
     }
+    const v = versions[i] as Version;
     const reason = `a newer version is valid at the watermark ${printTime(j, wm)}`;
-    out.trace({ t: 'state.expire', side: 1, key: found.printedKey, row: printRow(j, 1, v.kind, v.row), reason });
+    out.trace({ t: 'state.expire', side: 1, key: ks.printedKey, row: printRow(j, 1, v.kind, v.row), reason });
   }
-  let x: KeyAndTimers = { ks: { ...ks, probes: waiting, versions: kept }, s: state };
-  const earliest = waiting.reduce((m, p) => Math.min(m, p.time), Number.POSITIVE_INFINITY);
-  if (waiting.length > 0) x = registerSmallestTimer(x, timer.key, earliest);
+  const w = ownTKey(ks);
+  w.timer = undefined;
+  w.probes = waiting;
+  if (gone > 0) w.versions = versions.slice(gone);
+  let s = state;
+  if (waiting.length > 0) s = registerSmallestTimer(s, w, key, earliest);
   if (r.enabled) {
-    if (waiting.length > 0 || kept.length > 0) x = registerCleanup(x, timer.key, time.procTime, r);
+    if (waiting.length > 0 || w.versions.length > 0) s = registerCleanup(s, w, key, time.procTime, r);
     else {
-      x = dropCleanup(x, timer.key);
-      const { nextSeq: _reset, ...rest } = x.ks;
-      x = { ...x, ks: rest };
+      s = dropCleanup(s, w, key);
+      w.nextSeq = undefined;
     }
   }
-  return putTKey(x.s, timer.key, x.ks);
+  return putTKey(s, key, w, ks);
 }
 
-function emitProbe(j: JoinRows, versions: readonly Version[], p: ProbeRow, key: string, procTime: number, out: Collector): void {
-  const v = versionAt(versions, p.time);
-  if (!wantsText(out)) {
-    emitProbeBulk(j, v, p, procTime, out);
-    return;
-  }
-  const probe = printRow(j, 0, p.kind, p.row);
-  const rows = [printRowOf(j, 0, p.kind, p.row)];
-  const at = printTime(j, p.time);
-  let miss: string;
-  if (v === undefined) miss = `no ${j.plan.inputs[1].alias} version for key ${key} at or before ${at}`;
-  else if (!isAccumulate(v.kind)) miss = `the version valid at ${at} is ${printRow(j, 1, v.kind, v.row)} (${printTime(j, v.time)}): no row from then on`;
-  else {
-    const joined = joinRow(j, p.row, v.row);
-    const version = printRow(j, 1, v.kind, v.row);
-    if (conditionHolds(j, joined, procTime)) {
-      const text = `left ${probe} matched ${j.plan.inputs[1].alias} version ${version} (from ${printTime(j, v.time)}, the latest <= ${at})`;
-      out.trace({ t: 'match', side: 0, row: probe, other: version, detail: `version from ${printTime(j, v.time)}` });
-      out.emit(p.kind, joined, { rule: 'temporal.version', text, rows: [...rows, printRowOf(j, 1, v.kind, v.row)] });
-      return;
-    }
-    miss = `the join condition is not true for version ${version}`;
-  }
-  out.trace({ t: 'no-match', side: 0, row: probe, reason: miss });
-  if (j.plan.joinType === 'left') {
-    out.emit(p.kind, joinRow(j, p.row, undefined), { rule: 'temporal.pad', text: `left ${probe} is null-padded: ${miss}`, rows });
-  }
-}
+const NO_PROBES: readonly ProbeRow[] = Object.freeze([]);
+const EXPIRE_NO_TEXT = Object.freeze({ t: 'state.expire', side: 1, key: '', row: '', reason: '' } as const);
 
-/** emitProbe without any text (bulk runs): the same rows and rules. */
-function emitProbeBulk(j: JoinRows, v: Version | undefined, p: ProbeRow, procTime: number, out: Collector): void {
-  if (v !== undefined && isAccumulate(v.kind)) {
-    const joined = joinRow(j, p.row, v.row);
-    if (conditionHolds(j, joined, procTime)) {
-      out.emit(p.kind, joined, bulkWhy('temporal.version'));
-      return;
-    }
-  }
-  if (j.plan.joinType === 'left') out.emit(p.kind, joinRow(j, p.row, undefined), bulkWhy('temporal.pad'));
-}
-
-function onCleanupTimer(j: JoinRows, state: TemporalState, timer: Timer, out: Collector, r: Retention): TemporalState {
-  const ks = pmGet(state.keys, timer.key);
-  if (!r.enabled || ks === undefined || ks.cleanupAt !== timer.time) return state;
-  out.trace({ t: 'timer.fire', domain: 'proc', time: timer.time, key: ks.printedKey, purpose: 'state retention (table.exec.state.ttl)' });
+function onCleanupTimer(j: JoinRows, state: TemporalState, key: string, at: number, out: Collector, r: Retention): TemporalState {
+  const ks = pmGet(state.keys, key);
+  if (!r.enabled || ks === undefined || ks.cleanupAt !== at) return state;
+  out.trace({ t: 'timer.fire', domain: 'proc', time: at, key: ks.printedKey, purpose: 'state retention (table.exec.state.ttl)' });
   const reason = `state retention: table.exec.state.ttl = ${r.minMs} ms, the key's cleanup timer (last armed at now + ${r.maxMs} ms) fired`;
   for (const p of ks.probes) out.trace({ t: 'state.expire', side: 0, key: ks.printedKey, row: printRow(j, 0, p.kind, p.row), reason });
   for (const v of ks.versions) out.trace({ t: 'state.expire', side: 1, key: ks.printedKey, row: printRow(j, 1, v.kind, v.row), reason });
   // Flink clears the state and the timer value but leaves the event-time timer registered.
-  return putTKey(state, timer.key, { printedKey: ks.printedKey, probes: [], versions: [] });
+  return putTKey(state, key, newTKey(ks.printedKey));
 }

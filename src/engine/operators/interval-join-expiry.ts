@@ -1,0 +1,92 @@
+/**
+ * The interval join's cleanup timers firing (Flink's TimeIntervalJoin.onTimer): each due timer
+ * removes the expired rows of the side(s) whose cleanup time it is, padding never-joined rows of
+ * an outer side, and re-arms one timer for the earliest row left.
+ */
+import type { Side } from '../../planner/plan.js';
+import type { Row } from '../../values/types.js';
+import { WM_MAX, type Collector, type OpTime } from '../types.js';
+import { wantsText } from '../why.js';
+import { cacheSize, dropFirst, NO_ROWS, rowAt, timeAt } from './interval-cache-rows.js';
+import { cleanupTimeFor, expirationTime, expireRows, keyText, type IntervalCtx } from './interval-join-cache.js';
+import { printRow, printTime, sideName } from './interval-join-rows.js';
+import {
+  cacheOf,
+  cleanupOf,
+  getKey,
+  putKey,
+  relativeSize,
+  setExpiration,
+  setTimers,
+  withCache,
+  withCleanup,
+  type IntervalKeyState,
+  type IntervalState,
+} from './interval-join-state.js';
+import { addTimer, dropFirstTimer, firstTimerKey, nextTimerTime } from './interval-join-timers.js';
+
+export type MakeCtx = (time: OpTime, out: Collector, keySide: Side, keyRow: Row) => IntervalCtx;
+
+/**
+ * Fire every due cleanup timer in order; timers that firing registers at or below `upTo` fire in
+ * the same pass, as in Flink's advanceWatermark loop. (A loop, not a callback: no closure or timer
+ * object per call, this runs on every watermark advance.)
+ */
+export function fireDue(state: IntervalState, upTo: number, time: OpTime, out: Collector, mk: MakeCtx): IntervalState {
+  let s = state;
+  for (;;) {
+    const at = nextTimerTime(s.timers);
+    const key = firstTimerKey(s.timers);
+    if (at === undefined || key === undefined || at > upTo) return s;
+    s = onCleanupTimer(setTimers(s, dropFirstTimer(s.timers)), key, at, time, out, mk);
+  }
+}
+
+export function timerDomain(c: IntervalCtx): 'event' | 'proc' {
+  return c.spec.timeKind === 'rowtime' ? 'event' : 'proc';
+}
+
+function onCleanupTimer(state: IntervalState, key: string, at: number, time: OpTime, out: Collector, mk: MakeCtx): IntervalState {
+  const found = getKey(state, key);
+  if (found === undefined) return state;
+  const c = mk(time, out, found.keySide, found.keyRow);
+  if (wantsText(out)) out.trace({ t: 'timer.fire', domain: timerDomain(c), time: at, key: keyText(c), purpose: 'interval cache cleanup' });
+  let s = state;
+  let ks = found;
+  // Flink checks the timer that cleans the right cache before the one that cleans the left cache.
+  for (const side of RIGHT_THEN_LEFT) {
+    if (cleanupOf(ks, side) !== at) continue;
+    const exp = expirationTime(c.opTime, relativeSize(c.spec, side), WM_MAX);
+    s = setExpiration(s, side, exp);
+    const r = removeExpired(c, s, ks, side, exp, key);
+    s = r.state;
+    ks = r.ks;
+  }
+  return putKey(s, key, ks, found);
+}
+
+const RIGHT_THEN_LEFT = [1, 0] as const;
+
+/** Reasons are only read when the step keeps text: bulk runs pass this instead of a closure. */
+const NO_TEXT = (): string => '';
+
+function removeExpired(c: IntervalCtx, s: IntervalState, ks: IntervalKeyState, side: Side, exp: number, key: string): { state: IntervalState; ks: IntervalKeyState } {
+  const cache = cacheOf(ks, side);
+  let cut = 0;
+  const n = cacheSize(cache);
+  while (cut < n && timeAt(cache, cut) <= exp) cut++;
+  const reason = wantsText(c.out) ? () => `the cleanup timer fired: ${printTime(c.j, n > 0 ? timeAt(cache, 0) : exp)} <= ${printTime(c.j, exp)}` : NO_TEXT;
+  expireRows(c, side, cache, 0, cut, reason);
+  const earliest = cut < n ? timeAt(cache, cut) : undefined;
+  if (earliest !== undefined && earliest > 0) {
+    const at = cleanupTimeFor(c.spec, side, earliest);
+    if (wantsText(c.out)) c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: keyText(c), purpose: `clean the ${sideName(side)} cache` });
+    const next = withCleanup(withCache(ks, side, cut > 0 ? dropFirst(cache, cut) : cache), side, at);
+    return { state: setTimers(s, addTimer(s.timers, key, at)), ks: next };
+  }
+  for (let i = cut; i < n; i++) {
+    const reason = 'Flink clears the whole cache when the earliest remaining row time is <= 0 (TimeIntervalJoin quirk), without padding';
+    c.out.trace({ t: 'state.expire', side, key: keyText(c), row: printRow(c.j, side, '+I', rowAt(cache, i)), reason });
+  }
+  return { state: s, ks: withCleanup(withCache(ks, side, NO_ROWS), side, undefined) };
+}
