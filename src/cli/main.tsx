@@ -32,8 +32,14 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'record':
       return recordCommand(cmd);
     case 'app': {
-      const { startApp } = await withoutFetch(() => import('../ui/start.js'));
-      return startApp({ paths: cmd.paths, watch: cmd.watch, mono: cmd.mono });
+      // Checks and the scenario first, then the first frame, and only then Ink and React (the
+      // slowest part of a cold start): the screen shows the scenario while they load.
+      const { prepareApp } = await import('../ui/start-prep.js');
+      const prepared = await prepareApp({ paths: cmd.paths, watch: cmd.watch, mono: cmd.mono });
+      if (typeof prepared === 'number') return prepared;
+      const painted = prepared.opened === undefined ? undefined : (await import('../ui/prepaint.js')).prepaint(prepared.opened.session, prepared.mono);
+      const { runApp } = await withoutFetch(() => import('../ui/start.js'));
+      return runApp(prepared, painted);
     }
   }
 }

@@ -4,62 +4,31 @@
  * entered; once in, every way out (q, Ctrl-C, an exception, SIGTERM) restores the terminal.
  * Resolves to the process exit code.
  */
-import { existsSync, statSync, unwatchFile, watchFile } from 'node:fs';
+import { unwatchFile, watchFile } from 'node:fs';
 import { render } from 'ink';
 import type { ReactElement } from 'react';
-import { findScenarioFiles } from '../cli/scenario-files.js';
-import type { PickerEntry } from './Picker.js';
+import type { AltScreen } from './alt-screen.js';
+import type { Prepainted } from './prepaint.js';
 import { Root } from './Root.js';
-import type { Session } from './session.js';
-import { describeFile, loadSession } from './session-load.js';
+import { loadSession } from './session-load.js';
+import { prepareApp, type Prepared, type StartOptions } from './start-prep.js';
 import { enterAltScreen } from './terminal.js';
 import { inkStdout, TerminalOutput, type FrameSink } from './terminal-output.js';
-import { monoFromEnv } from './theme.js';
 
-export interface StartOptions {
-  /** Files or directories; none = ./scenarios when it exists, else the current directory. */
-  readonly paths: readonly string[];
-  /** Reload the scenario when its file is saved, keeping the step. */
-  readonly watch?: boolean;
-  /** Monochrome (also with NO_COLOR set). */
-  readonly mono?: boolean;
-}
+export type { StartOptions } from './start-prep.js';
 
 export async function startApp(options: StartOptions): Promise<number> {
-  const err = (text: string): void => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
-  if (process.stdout.isTTY !== true) {
-    err('joinstep: the interactive debugger needs a terminal, and stdout is not one.');
-    err('hint: to print the changelog in a script or a pipe, use `joinstep run FILE` (or `joinstep test`, `joinstep explain`).');
-    return 2;
-  }
-  const paths = options.paths.length > 0 ? [...options.paths] : [existsSync('scenarios') ? 'scenarios' : '.'];
-  const { files, missing } = findScenarioFiles(paths);
-  if (missing.length > 0) {
-    for (const m of missing) err(`${m}:1:1: error: no such file or directory`);
-    return 2;
-  }
-  if (files.length === 0) {
-    err(`joinstep: no scenario files (.yaml, .yml) in ${paths.join(', ')}`);
-    return 2;
-  }
-  const single = files.length === 1 && paths.length === 1 && !statSync(paths[0]!).isDirectory() ? files[0] : undefined;
-  let session: Session | undefined;
-  let entries: PickerEntry[] = [];
-  if (single !== undefined) {
-    const r = await loadSession(single);
-    if (!r.ok) {
-      for (const e of r.errors) err(e);
-      return 2;
-    }
-    session = r.session;
-  } else {
-    entries = await Promise.all(files.map(describeFile));
-  }
-  const mono = options.mono === true || monoFromEnv(process.env);
-  const opened = session !== undefined && single !== undefined ? { session, file: single } : {};
-  return runFullScreen((output) => (
-    <Root entries={entries} {...opened} mono={mono} open={loadSession} output={output} {...(options.watch === true ? { watch: watchPath } : {})} />
-  ));
+  const prepared = await prepareApp(options);
+  return typeof prepared === 'number' ? prepared : runApp(prepared);
+}
+
+/** Runs a prepared app; `painted`: the alternate screen and first frame are already there. */
+export function runApp(p: Prepared, painted?: Prepainted): Promise<number> {
+  const opened = p.opened ?? {};
+  return runFullScreen(
+    (output) => <Root entries={[...p.entries]} {...opened} mono={p.mono} open={loadSession} output={output} {...(p.watch ? { watch: watchPath } : {})} />,
+    painted,
+  );
 }
 
 /** Polling survives editors that save by renaming a new file over the old one (fs.watch does not). */
@@ -75,9 +44,9 @@ export function watchPath(file: string, onChange: () => void): () => void {
  * Renders `element` on the alternate screen until it exits; the terminal is restored on every
  * path. Given a function, the element gets a sink to draw its frames on the terminal itself.
  */
-export async function runFullScreen(element: ReactElement | ((output: FrameSink) => ReactElement)): Promise<number> {
-  const screen = enterAltScreen();
-  const direct = typeof element === 'function' ? new TerminalOutput(process.stdout) : undefined;
+export async function runFullScreen(element: ReactElement | ((output: FrameSink) => ReactElement), painted?: Prepainted): Promise<number> {
+  const screen: AltScreen = painted?.screen ?? enterAltScreen();
+  const direct = typeof element === 'function' ? (painted?.output ?? new TerminalOutput(process.stdout)) : undefined;
   let failure: unknown;
   try {
     // Ink writes through a stdout that tells the sink when Ink drew something (the picker it
