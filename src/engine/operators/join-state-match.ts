@@ -5,9 +5,9 @@
  * on left ++ right. A row stored N times (InputSideHasNoUniqueKey) is N matches.
  */
 import type { Side } from '../../planner/plan.js';
-import type { Row, Value } from '../../values/types.js';
+import type { Row } from '../../values/types.js';
 import type { Collector } from '../types.js';
-import { conditionHolds, keyOf, printKey, type JoinRows } from './interval-join-rows.js';
+import { conditionHolds, joinRow, keyOf, printKey, type JoinRows } from './interval-join-rows.js';
 import { liveEntries, printStored, type JoinEntry, type SideSpec, type Work } from './join-state.js';
 import type { KeyRef } from './join-state-views.js';
 
@@ -18,20 +18,9 @@ import type { KeyRef } from './join-state-views.js';
  */
 export type Match = JoinEntry;
 
-/**
- * The joined row for an input row of `side` and a row of the other side (a missing one is
- * null-padded): joinRow's result, built by index (no spread, no padding array) as it runs for
- * every match of a million-event run.
- */
+/** The joined row for an input row of `side` and a row of the other side (a missing one is null-padded). */
 export function joinedOf(j: JoinRows, side: Side, mine: Row | undefined, theirs: Row | undefined): Row {
-  const left = side === 0 ? mine : theirs;
-  const right = side === 0 ? theirs : mine;
-  const nl = left === undefined ? j.types[0].length : left.length;
-  const nr = right === undefined ? j.types[1].length : right.length;
-  const out = new Array<Value>(nl + nr);
-  for (let i = 0; i < nl; i++) out[i] = left === undefined ? null : (left[i] as Value);
-  for (let i = 0; i < nr; i++) out[nl + i] = right === undefined ? null : (right[i] as Value);
-  return out;
+  return side === 0 ? joinRow(j, mine, theirs) : joinRow(j, theirs, mine);
 }
 
 /** The row's join key; its printed form is built only if a trace or a reason asks for it. */
