@@ -27,6 +27,8 @@ export interface UiBenchResult {
   readonly bytesPerFrame: number;
   /** Spawn of `node bin/joinstep.mjs FILE` to its first frame on a pty (median), if `script` exists. */
   readonly coldStartMs?: number;
+  /** The same measurement of a bare `node -e` printing the marker (the pty, shell and node start-up). */
+  readonly coldBaseMs?: number;
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -63,10 +65,10 @@ async function keyCase(events: number, keys: number, columns: number, rows: numb
 }
 
 /** One cold start: `script` gives the app a 120x40 pty; time until the key bar is drawn. */
-function coldStart(file: string): Promise<number> {
+function coldStart(command: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn('script', ['-qfec', `stty rows 40 cols 120; node bin/joinstep.mjs ${file}`, '/dev/null'], {
+    const child = spawn('script', ['-qfec', `stty rows 40 cols 120; ${command}`, '/dev/null'], {
       cwd: ROOT,
       env: { ...process.env, CI: 'false' },
     });
@@ -98,9 +100,16 @@ export async function benchUi(
   if (first === undefined || spawnSync('script', ['--version']).status !== 0) return results;
   const fixture = join(ROOT, 'test', 'e2e', 'fixtures', 'temporal-two-partitions.yaml');
   const runs: number[] = [];
-  await coldStart(fixture); // warm the file cache
-  for (let i = 0; i < (options.coldRuns ?? 7); i++) runs.push(await coldStart(fixture));
-  results[0] = { ...first, coldStartMs: median(runs) };
+  const app = `node bin/joinstep.mjs ${fixture}`;
+  // The same pty, shell and stty with a bare node that prints the marker: what the method costs.
+  const bare = `node -e "process.stdout.write('n next')"`;
+  await coldStart(app); // warm the file cache
+  const base: number[] = [];
+  for (let i = 0; i < (options.coldRuns ?? 7); i++) {
+    runs.push(await coldStart(app));
+    base.push(await coldStart(bare));
+  }
+  results[0] = { ...first, coldStartMs: median(runs), coldBaseMs: median(base) };
   return results;
 }
 
@@ -110,7 +119,7 @@ export function formatUiBench(results: readonly UiBenchResult[]): string {
 
 function formatOne(r: UiBenchResult): string {
   const f = (ms: number | undefined): string => (ms === undefined ? 'n/a' : `${ms.toFixed(1)} ms`);
-  const cold = r.coldStartMs === undefined ? [] : [`  cold start to first frame (node bin/joinstep.mjs, pty 120x40) ${f(r.coldStartMs)}`];
+  const cold = r.coldStartMs === undefined ? [] : [`  cold start to first frame (node bin/joinstep.mjs, pty 120x40) ${f(r.coldStartMs)}; bare node through the same pty ${f(r.coldBaseMs)}`];
   return [
     `ui (${r.events.toLocaleString('en-US')} events, ${r.columns}x${r.rows}; medians; target < 16 ms per key)`,
     `  step ${f(r.stepMs)}   back ${f(r.backMs)}   jump ${f(r.jumpMs)}   (${Math.round(r.bytesPerFrame)} bytes/frame)`,
