@@ -10,7 +10,7 @@
  */
 import type { Row, RowKind } from '../values/types.js';
 import { ROW_KINDS } from '../values/types.js';
-import { PVEC_EMPTY, pvGet, pvPushAll, pvSlice, type PVec } from './collections/pvec.js';
+import { PVEC_EMPTY, pvPushAll, pvSlice, type PVec } from './collections/pvec.js';
 import type { Emitted } from './types.js';
 import { bulkWhy } from './why.js';
 
@@ -40,25 +40,12 @@ function ruleCode(rule: string): number {
   return c;
 }
 
-function kindCode(kind: RowKind): number {
-  switch (kind) {
-    case '+I':
-      return 0;
-    case '-U':
-      return 1;
-    case '+U':
-      return 2;
-    case '-D':
-      return 3;
-  }
-}
-
 /** The changelog with one more row (its values are copied: `row` is not kept). */
 export function clPush(c: Changelog, kind: RowKind, row: Row, step: number, rule: string): Changelog {
   const w = c.width;
   const add = new Array<unknown>(w + 2);
   for (let i = 0; i < w; i++) add[i] = row[i] ?? null;
-  add[w] = kindCode(kind) + 4 * ruleCode(rule);
+  add[w] = ROW_KINDS.indexOf(kind) + 4 * ruleCode(rule);
   add[w + 1] = step;
   return { n: c.n + 1, width: w, slots: pvPushAll(c.slots, add) };
 }
@@ -76,10 +63,7 @@ function decode(width: number, s: readonly unknown[], at: number): Emitted {
 /** Row i (0 <= i < n). */
 export function clGet(c: Changelog, i: number): Emitted {
   if (i < 0 || i >= c.n || !Number.isInteger(i)) throw new RangeError(`clGet: row ${i} out of range 0..${c.n - 1}`);
-  const stride = c.width + 2;
-  const s: unknown[] = [];
-  for (let j = 0; j < stride; j++) s.push(pvGet(c.slots, i * stride + j));
-  return decode(c.width, s, 0);
+  return clSlice(c, i, i + 1)[0]!;
 }
 
 /** Rows [from, to), clamped to 0..n. */

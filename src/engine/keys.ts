@@ -3,6 +3,7 @@
  * (`===` per value; the type tag keeps the string "1" apart from the number 1).
  */
 import type { Row, Value } from '../values/types.js';
+import { hashString } from './collections/hash.js';
 
 function part(v: Value): string {
   if (v === null) return 'n';
@@ -93,11 +94,8 @@ const TWO32 = 4294967296;
 function hashValue(v: Value | undefined): number {
   if (v === null || v === undefined) return 0x9e3779b9;
   switch (typeof v) {
-    case 'string': {
-      let h = 0x811c9dc5;
-      for (let i = 0; i < v.length; i++) h = Math.imul(h ^ v.charCodeAt(i), 0x01000193);
-      return h;
-    }
+    case 'string':
+      return hashString(v);
     case 'number':
       if (v !== v) return 0x7ff80000;
       if (Number.isSafeInteger(v)) return (v % TWO32) ^ Math.floor(v / TWO32);

@@ -81,14 +81,10 @@ class TableOutput implements ValveOutput {
   }
 }
 
-function tableOutput(w: Work, t: TableRuntime): ValveOutput {
-  return new TableOutput(w, t);
-}
-
 /** Partition `p` emits watermark `value` into its table's valve. */
 export function emitPartitionWatermark(w: Work, t: TableRuntime, p: number, value: number): void {
   const mt = w.ownTable(t.index);
-  const accepted = valveWatermark(mt.valve, p, value, tableOutput(w, t));
+  const accepted = valveWatermark(mt.valve, p, value, new TableOutput(w, t));
   if (accepted && w.tracing && mt.valve.output < value) {
     const held = valveHeldBy(mt.valve);
     const heldBy = held === undefined || held === p ? `${partitionName(t, p)} (catching up)` : partitionName(t, held);
@@ -103,7 +99,7 @@ export function setPartitionIdle(w: Work, t: TableRuntime, p: number, idle: bool
     return;
   }
   w.trace({ t: 'idle', table: t.name, partition: p, idle, reason });
-  valveStatus(mt.valve, p, idle, tableOutput(w, t));
+  valveStatus(mt.valve, p, idle, new TableOutput(w, t));
 }
 
 /** A row arrived at a partition: it re-activates an idle partition and resets its idle clock. */

@@ -15,8 +15,7 @@ export interface Edit {
   readonly nodes: Set<object>;
 }
 
-let currentEdit: Edit | null = null;
-let current: Set<object> | null = null;
+let current: Edit | null = null;
 
 export function newEdit(): Edit {
   return { nodes: new Set() };
@@ -24,19 +23,18 @@ export function newEdit(): Edit {
 
 /** Make `edit` (or none) current; returns the previous one so that the caller can restore it. */
 export function useEdit(edit: Edit | null): Edit | null {
-  const prev = currentEdit;
-  currentEdit = edit;
-  current = edit === null ? null : edit.nodes;
+  const prev = current;
+  current = edit;
   return prev;
 }
 
 /** Whether `x` was created in the current edit, so it may be changed in place. */
 export function isEditable(x: object): boolean {
-  return current !== null && current.has(x);
+  return current !== null && current.nodes.has(x);
 }
 
 /** Record a freshly allocated node as editable in the current edit (if any); returns it. */
 export function created<T extends object>(x: T): T {
-  if (current !== null) current.add(x);
+  if (current !== null) current.nodes.add(x);
   return x;
 }

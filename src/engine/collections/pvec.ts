@@ -82,13 +82,22 @@ function pushTail(n: number, level: number, parent: readonly unknown[], tail: re
   return copy;
 }
 
+/**
+ * The tail of `v` to write `room` more items into: itself when this transient edit created it
+ * (and no older, dead version appended past `used`), else an exact-size copy of its `used` items.
+ */
+function writableTail<T>(v: PVec<T>, used: number, room: number): T[] {
+  if (isEditable(v.t) && v.t.length === used) return v.t as T[];
+  const t = created(new Array<T>(used + room));
+  for (let j = 0; j < used; j++) t[j] = v.t[j] as T;
+  return t;
+}
+
 export function pvPush<T>(v: PVec<T>, x: T): PVec<T> {
   // Room in the tail: append in place if this edit owns it, else copy it (at most 32 slots).
   const used = v.n - tailOffset(v);
   if (used < WIDTH) {
-    // An editable tail may be longer than `used` only if an older, dead version appended to it.
-    const mine = isEditable(v.t) && v.t.length === used;
-    const t = mine ? (v.t as T[]) : (created(copyFor(v.t.length === used ? v.t : v.t.slice(0, used), used)) as T[]);
+    const t = writableTail(v, used, 1);
     t[used] = x;
     return { n: v.n + 1, s: v.s, r: v.r, t };
   }
@@ -115,12 +124,7 @@ export function pvPushAll<T>(v: PVec<T>, xs: readonly T[]): PVec<T> {
       continue;
     }
     const room = Math.min(WIDTH - used, xs.length - i);
-    let t: T[];
-    if (isEditable(cur.t) && cur.t.length === used) t = cur.t as T[];
-    else {
-      t = created(new Array<T>(used + room));
-      for (let j = 0; j < used; j++) t[j] = cur.t[j] as T;
-    }
+    const t = writableTail(cur, used, room);
     for (let j = 0; j < room; j++) t[used + j] = xs[i + j] as T;
     i += room;
     cur = { n: cur.n + room, s: cur.s, r: cur.r, t };
@@ -174,7 +178,7 @@ export function pvSet<T>(v: PVec<T>, i: number, x: T): PVec<T> {
   }
   if (i >= tailOffset(v)) {
     const used = v.n - tailOffset(v);
-    const t = isEditable(v.t) && v.t.length === used ? (v.t as T[]) : created(v.t.slice(0, used));
+    const t = writableTail(v, used, 0);
     t[i & MASK] = x;
     return t === v.t ? v : { n: v.n, s: v.s, r: v.r, t };
   }

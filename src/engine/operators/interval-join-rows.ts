@@ -56,7 +56,10 @@ export function printKey(j: JoinRows, side: Side, row: Row): string {
  * field that is not null-safe (`=` rather than IS NOT DISTINCT FROM) is null.
  */
 export function keyRejectsNull(j: JoinRows, side: Side, row: Row): boolean {
-  return j.keyIdx[side].some((i, n) => row[i] === null && !j.plan.keys.nullSafe[n]);
+  // A plain loop, not some(): it runs once per probe of a long run.
+  const idx = j.keyIdx[side];
+  for (let n = 0; n < idx.length; n++) if (row[idx[n] as number] === null && !j.plan.keys.nullSafe[n]) return true;
+  return false;
 }
 
 export function nulls(width: number): Value[] {

@@ -7,7 +7,7 @@
 import type { Side } from '../../planner/plan.js';
 import type { Row } from '../../values/types.js';
 import type { Collector } from '../types.js';
-import { conditionHolds, joinRow, keyOf, printKey, type JoinRows } from './interval-join-rows.js';
+import { conditionHolds, joinRow, keyOf, keyRejectsNull, printKey, type JoinRows } from './interval-join-rows.js';
 import { liveEntries, printStored, type JoinEntry, type SideSpec, type Work } from './join-state.js';
 import type { KeyRef } from './join-state-views.js';
 
@@ -54,13 +54,6 @@ function single(e: JoinEntry): boolean {
   return e.count === 1;
 }
 
-/** keyRejectsNull (interval-join-rows.ts) as a plain loop: it runs once per probe of a long run. */
-function nullKeyRejected(j: JoinRows, side: Side, row: Row): boolean {
-  const idx = j.keyIdx[side];
-  for (let n = 0; n < idx.length; n++) if (row[idx[n] as number] === null && !j.plan.keys.nullSafe[n]) return true;
-  return false;
-}
-
 export function findMatches(
   j: JoinRows,
   me: SideSpec,
@@ -78,7 +71,7 @@ export function findMatches(
     if (tracing) out.trace({ t: 'no-match', side: me.side, row: printed, reason: `${other.name} holds no row for key ${k.pkey}` });
     return [];
   }
-  if (nullKeyRejected(j, me.side, row)) {
+  if (keyRejectsNull(j, me.side, row)) {
     if (tracing) out.trace({ t: 'no-match', side: me.side, row: printed, reason: 'a join key field is NULL, and NULL = NULL is not true (only IS NOT DISTINCT FROM matches NULLs)' });
     return [];
   }
