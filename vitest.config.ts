@@ -6,5 +6,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30000,
     pool: 'forks',
+    // Content equality for shared-log structures (see the file).
+    setupFiles: ['test/setup/equality.ts'],
   },
 });

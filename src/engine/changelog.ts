@@ -1,29 +1,70 @@
 /**
- * The changelog held by snapshots: every row that reached the sink, oldest first, as one flat
- * persistent vector of slots. Row i takes `width + 2` slots: its values, then a code for its kind
- * and rule, then its step. A million-row changelog is then a few hundred thousand 32-slot leaves
- * instead of three objects per row (an Emitted, a row array and its backing store), which is
- * most of what a long run retains and what the garbage collector keeps copying.
+ * The changelog held by snapshots: every row that reached the sink, oldest first.
  *
+ * A changelog only ever grows, so all versions of it share one log: a version is a row count `n`
+ * over a chain of segments. A push onto the newest version of a segment (n equals what the
+ * segment holds) appends in place: older versions read only their first n rows, so they cannot
+ * see it. A push onto an older version (a replay from a checkpoint, a what-if edit) starts a new
+ * segment whose parent holds the first n rows. A million-row changelog is then a few flat chunks
+ * in the large-object space, which the young-generation collector never copies, instead of a tree
+ * of small leaves and a header per version (what a long run retained most of).
+ *
+ * Row i takes `width + 2` slots: its values, then a code for its kind and rule, then its step.
  * Reads rebuild `Emitted` rows (with the rule-only Why of a bulk run: the full reason comes from a
  * traced replay of the row's step, see Timeline.whyOf).
+ *
+ * Versions are compared by their rows (clEquals; the test setup registers it for toEqual), and
+ * serialise as their rows (toJSON): which segments hold them is an implementation detail.
  */
 import type { Row, RowKind } from '../values/types.js';
 import { ROW_KINDS } from '../values/types.js';
-import { PVEC_EMPTY, pvPushAll, pvSlice, type PVec } from './collections/pvec.js';
 import type { Emitted } from './types.js';
 import { bulkWhy } from './why.js';
 
-export interface Changelog {
-  /** Rows so far. */
-  readonly n: number;
-  /** Output columns per row. */
-  readonly width: number;
-  readonly slots: PVec<unknown>;
+/** Slots per chunk (rounded down to whole rows): a full chunk lives in the large-object space. */
+const CHUNK_SLOTS = 1 << 16;
+
+interface Segment {
+  readonly parent: Segment | null;
+  /** Rows before this segment's first row (read from the parent chain). */
+  readonly base: number;
+  /** Rows held here. */
+  rows: number;
+  /** Slots of rows base.., in chunks of `per` rows. */
+  readonly chunks: unknown[][];
+  /** Rows per chunk. */
+  readonly per: number;
+}
+
+export class Changelog {
+  readonly #seg: Segment;
+
+  constructor(
+    /** Rows so far. */
+    readonly n: number,
+    /** Output columns per row. */
+    readonly width: number,
+    seg: Segment,
+  ) {
+    this.#seg = seg;
+  }
+
+  /** @internal the segment holding the newest rows. */
+  segment(): Segment {
+    return this.#seg;
+  }
+
+  toJSON(): { n: number; width: number; rows: Emitted[] } {
+    return { n: this.n, width: this.width, rows: clToArray(this) };
+  }
+}
+
+function newSegment(parent: Segment | null, base: number, width: number): Segment {
+  return { parent, base, rows: 0, chunks: [], per: Math.max(1, Math.floor(CHUNK_SLOTS / (width + 2))) };
 }
 
 export function emptyChangelog(width: number): Changelog {
-  return { n: 0, width, slots: PVEC_EMPTY };
+  return new Changelog(0, width, newSegment(null, 0, width));
 }
 
 /** Rules get small numbers in the order first seen (process-wide; codes never leave the process). */
@@ -40,14 +81,32 @@ function ruleCode(rule: string): number {
   return c;
 }
 
-/** The changelog with one more row (its values are copied: `row` is not kept). */
-export function clPush(c: Changelog, kind: RowKind, row: Row, step: number, rule: string): Changelog {
+function kindCode(kind: RowKind): number {
+  return kind === '+I' ? 0 : kind === '-U' ? 1 : kind === '+U' ? 2 : 3;
+}
+
+/** Value projections of a joined row (the sink's SELECT list). */
+export type Projection = readonly ((row: Row, ctx: never) => unknown)[];
+
+/**
+ * The changelog with one more row: `row`'s values, or the values `project` computes from it (so
+ * a bulk run builds no intermediate row). `row` itself is not kept.
+ */
+export function clPush(c: Changelog, kind: RowKind, row: Row, step: number, rule: string, project?: Projection, ctx?: unknown): Changelog {
   const w = c.width;
-  const add = new Array<unknown>(w + 2);
-  for (let i = 0; i < w; i++) add[i] = row[i] ?? null;
-  add[w] = ROW_KINDS.indexOf(kind) + 4 * ruleCode(rule);
-  add[w + 1] = step;
-  return { n: c.n + 1, width: w, slots: pvPushAll(c.slots, add) };
+  let seg = c.segment();
+  if (seg.base + seg.rows !== c.n) seg = newSegment(seg, c.n, w);
+  const ci = Math.floor(seg.rows / seg.per);
+  // Chunks fill in order, so each write lands at the chunk's end (an append): a short replay's
+  // segment stays small.
+  const chunk = seg.chunks[ci] ?? (seg.chunks[ci] = []);
+  const at = (seg.rows - ci * seg.per) * (w + 2);
+  if (project === undefined) for (let i = 0; i < w; i++) chunk[at + i] = row[i] ?? null;
+  else for (let i = 0; i < w; i++) chunk[at + i] = project[i]!(row, ctx as never) ?? null;
+  chunk[at + w] = kindCode(kind) + 4 * ruleCode(rule);
+  chunk[at + w + 1] = step;
+  seg.rows++;
+  return new Changelog(c.n + 1, w, seg);
 }
 
 function decode(width: number, s: readonly unknown[], at: number): Emitted {
@@ -60,6 +119,17 @@ function decode(width: number, s: readonly unknown[], at: number): Emitted {
   };
 }
 
+/** Rows [lo, hi) of the chain ending at `seg` (hi <= seg.base + seg.rows), appended to out. */
+function collect(seg: Segment, width: number, lo: number, hi: number, out: Emitted[]): void {
+  if (lo < seg.base) collect(seg.parent!, width, lo, Math.min(hi, seg.base), out);
+  const stride = width + 2;
+  for (let i = Math.max(lo, seg.base); i < hi; i++) {
+    const r = i - seg.base;
+    const ci = Math.floor(r / seg.per);
+    out.push(decode(width, seg.chunks[ci]!, (r - ci * seg.per) * stride));
+  }
+}
+
 /** Row i (0 <= i < n). */
 export function clGet(c: Changelog, i: number): Emitted {
   if (i < 0 || i >= c.n || !Number.isInteger(i)) throw new RangeError(`clGet: row ${i} out of range 0..${c.n - 1}`);
@@ -70,14 +140,26 @@ export function clGet(c: Changelog, i: number): Emitted {
 export function clSlice(c: Changelog, from: number, to: number): Emitted[] {
   const lo = Math.max(0, Math.floor(from));
   const hi = Math.min(c.n, Math.floor(to));
-  if (hi <= lo) return [];
-  const stride = c.width + 2;
-  const s = pvSlice(c.slots, lo * stride, hi * stride);
   const out: Emitted[] = [];
-  for (let at = 0; at < s.length; at += stride) out.push(decode(c.width, s, at));
+  if (hi > lo) collect(c.segment(), c.width, lo, hi, out);
   return out;
 }
 
 export function clToArray(c: Changelog): Emitted[] {
   return clSlice(c, 0, c.n);
+}
+
+/** Same rows (values, kinds, rules and steps) in the same order. */
+export function clEquals(a: Changelog, b: Changelog): boolean {
+  if (a.n !== b.n || a.width !== b.width) return false;
+  if (a.segment() === b.segment()) return true;
+  const x = clToArray(a);
+  const y = clToArray(b);
+  for (let i = 0; i < x.length; i++) {
+    const p = x[i]!;
+    const q = y[i]!;
+    if (p.kind !== q.kind || p.step !== q.step || p.why.rule !== q.why.rule) return false;
+    for (let k = 0; k < a.width; k++) if (!Object.is(p.row[k], q.row[k])) return false;
+  }
+  return true;
 }

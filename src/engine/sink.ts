@@ -22,6 +22,12 @@ export function sinkEmit(w: Work, kind: RowKind, joined: Row, why: Why): void {
     return;
   }
   const p = s.project;
+  if (!s.materialize && !w.tracing) {
+    // A bulk run keeps nothing of the row but the changelog's slots: project straight into them.
+    w.changelog = clPush(w.changelog, kind, joined, w.index, why.rule, p, w.evalCtx);
+    w.record(kind, joined, why);
+    return;
+  }
   const row = new Array(p.length);
   for (let i = 0; i < p.length; i++) row[i] = p[i]!(joined, w.evalCtx);
   if (s.materialize) materialize(w, kind, row, why);
