@@ -21,7 +21,10 @@ import { bulkWhy, wantsText } from '../why.js';
 import { isOuter, relativeSize } from './interval-join-state.js';
 import { dropFirst, joinedAt, markJoined, rowAt, timeAt, cacheSize, type Cache } from './interval-cache-rows.js';
 
-/** Everything one operator call needs besides the state. */
+/**
+ * Everything one operator call needs besides the state. The operator keeps one and refills it
+ * per call (fillCtx): a row or timer builds no context object.
+ */
 export interface IntervalCtx {
   readonly j: JoinRows;
   readonly spec: IntervalSpec;
@@ -32,6 +35,30 @@ export interface IntervalCtx {
   /** The key's side and row: the printed key is built from them only when a trace needs it. */
   readonly keySide: Side;
   readonly keyRow: Row;
+  /** Set by probeOtherCache: whether the probing row joined something (no result object). */
+  readonly scanEmitted: boolean;
+}
+
+type MutableCtx = { -readonly [P in keyof IntervalCtx]: IntervalCtx[P] };
+
+const NO_TIME: OpTime = Object.freeze({ watermark: 0, procTime: 0 });
+const NO_KEY_ROW: Row = Object.freeze([]);
+
+export function newIntervalCtx(j: JoinRows, spec: IntervalSpec): IntervalCtx {
+  const none: Collector = { emit: () => undefined, trace: () => undefined };
+  return { j, spec, out: none, time: NO_TIME, opTime: 0, keySide: 0, keyRow: NO_KEY_ROW, scanEmitted: false };
+}
+
+/** Refill the operator's context for one call; returns it. */
+export function fillCtx(ctx: IntervalCtx, out: Collector, time: OpTime, opTime: number, keySide: Side, keyRow: Row): IntervalCtx {
+  const c = ctx as MutableCtx;
+  c.out = out;
+  c.time = time;
+  c.opTime = opTime;
+  c.keySide = keySide;
+  c.keyRow = keyRow;
+  c.scanEmitted = false;
+  return c;
 }
 
 /** The join key as printed in traces. */
@@ -81,11 +108,6 @@ const EXPIRE_NO_TEXT = [
   Object.freeze({ t: 'state.expire', side: 1, key: '', row: '', reason: '' } as const),
 ] as const;
 
-export interface ScanResult {
-  readonly cache: Cache;
-  readonly emitted: boolean;
-}
-
 /**
  * A row of `side` at time `t` probes the other side's cache: rows timed within
  * [t - relSize(other), t + relSize(side)] are joined (ascending time, then arrival), and every
@@ -93,8 +115,9 @@ export interface ScanResult {
  * other side is outer. Per time, as Flink walks its MapState by time: the rows of that time are
  * joined first, then (if expired) removed; a row that joins in this very scan is not padded.
  * The cache is sorted, so the expired rows are a prefix and the scan stops past `hi`.
+ * Returns the cache left; `c.scanEmitted` tells whether the row joined something.
  */
-export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number, cache: Cache, expiredUpTo: number): ScanResult {
+export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number, cache: Cache, expiredUpTo: number): Cache {
   const other = otherSide(side);
   const lo = t - relativeSize(c.spec, other);
   const hi = t + relativeSize(c.spec, side);
@@ -129,7 +152,8 @@ export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number,
     i = end;
   }
   if (cut > 0) rows = dropFirst(rows, cut);
-  return { cache: rows, emitted };
+  (c as MutableCtx).scanEmitted = emitted;
+  return rows;
 }
 
 function joinOne(c: IntervalCtx, side: Side, row: Row, t: number, otherRow: Row, otherTime: number, lo: number, hi: number): boolean {

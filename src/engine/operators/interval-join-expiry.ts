@@ -58,9 +58,10 @@ function onCleanupTimer(state: IntervalState, key: string, at: number, time: OpT
     if (cleanupOf(ks, side) !== at) continue;
     const exp = expirationTime(c.opTime, relativeSize(c.spec, side), WM_MAX);
     s = setExpiration(s, side, exp);
-    const r = removeExpired(c, s, ks, side, exp, key);
-    s = r.state;
-    ks = r.ks;
+    ks = removeExpired(c, ks, side, exp);
+    // removeExpired re-arms the side's timer at the earliest row left, if any.
+    const again = cleanupOf(ks, side);
+    if (again !== undefined) s = setTimers(s, addTimer(s.timers, key, again));
   }
   return putKey(s, key, ks, found);
 }
@@ -70,7 +71,8 @@ const RIGHT_THEN_LEFT = [1, 0] as const;
 /** Reasons are only read when the step keeps text: bulk runs pass this instead of a closure. */
 const NO_TEXT = (): string => '';
 
-function removeExpired(c: IntervalCtx, s: IntervalState, ks: IntervalKeyState, side: Side, exp: number, key: string): { state: IntervalState; ks: IntervalKeyState } {
+/** The key state without side's rows timed <= exp, its cleanup time re-armed (or unset when empty). */
+function removeExpired(c: IntervalCtx, ks: IntervalKeyState, side: Side, exp: number): IntervalKeyState {
   const cache = cacheOf(ks, side);
   let cut = 0;
   const n = cacheSize(cache);
@@ -81,12 +83,11 @@ function removeExpired(c: IntervalCtx, s: IntervalState, ks: IntervalKeyState, s
   if (earliest !== undefined && earliest > 0) {
     const at = cleanupTimeFor(c.spec, side, earliest);
     if (wantsText(c.out)) c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: keyText(c), purpose: `clean the ${sideName(side)} cache` });
-    const next = withCleanup(withCache(ks, side, cut > 0 ? dropFirst(cache, cut) : cache), side, at);
-    return { state: setTimers(s, addTimer(s.timers, key, at)), ks: next };
+    return withCleanup(withCache(ks, side, cut > 0 ? dropFirst(cache, cut) : cache), side, at);
   }
   for (let i = cut; i < n; i++) {
     const reason = 'Flink clears the whole cache when the earliest remaining row time is <= 0 (TimeIntervalJoin quirk), without padding';
     c.out.trace({ t: 'state.expire', side, key: keyText(c), row: printRow(c.j, side, '+I', rowAt(cache, i)), reason });
   }
-  return { state: s, ks: withCleanup(withCache(ks, side, NO_ROWS), side, undefined) };
+  return withCleanup(withCache(ks, side, NO_ROWS), side, undefined);
 }

@@ -31,7 +31,7 @@
 import type { Plan, Side } from '../../planner/plan.js';
 import type { Row, RowKind } from '../../values/types.js';
 import { WM_MAX, type Collector, type JoinOperator, type OpTime, type StateView } from '../types.js';
-import { cleanupTimeFor, emitPadded, expirationTime, keyText, probeOtherCache, type IntervalCtx } from './interval-join-cache.js';
+import { cleanupTimeFor, emitPadded, expirationTime, fillCtx, keyText, newIntervalCtx, probeOtherCache, type IntervalCtx } from './interval-join-cache.js';
 import { describeIntervalSide } from './interval-join-describe.js';
 import { joinRow, keyOf, makeJoinRows, otherSide, printRow, printRowOf, printTime, rowTime, sideName, type JoinRows } from './interval-join-rows.js';
 import {
@@ -62,7 +62,10 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   const j = makeJoinRows(plan);
   const rowtime = spec.timeKind === 'rowtime';
   const opTimeOf = (time: OpTime): number => (rowtime ? Math.max(time.watermark, 0) : time.procTime);
-  const ctx = (time: OpTime, out: Collector, keySide: Side, keyRow: Row): IntervalCtx => ({ j, spec, out, time, opTime: opTimeOf(time), keySide, keyRow });
+  // One context per operator, refilled by each call instead of built per row or timer: calls
+  // never nest (the collector does not call back), and nothing keeps it past the call.
+  const scratch = newIntervalCtx(j, spec);
+  const ctx = (time: OpTime, out: Collector, keySide: Side, keyRow: Row): IntervalCtx => fillCtx(scratch, out, time, opTimeOf(time), keySide, keyRow);
   const delay = spec.negativeWindow || !rowtime ? 0 : Math.max(-spec.lowerMs, spec.upperMs);
 
   return {
@@ -107,9 +110,8 @@ function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind
     const exp = expirationTime(c.opTime, relativeSize(c.spec, other), WM_MAX);
     s = setExpiration(s, other, exp);
     if (ks !== undefined) {
-      const scan = probeOtherCache(c, side, row, t, cacheOf(ks, other), exp);
-      ks = withCache(ks, other, scan.cache);
-      emitted = scan.emitted;
+      ks = withCache(ks, other, probeOtherCache(c, side, row, t, cacheOf(ks, other), exp));
+      emitted = c.scanEmitted;
     }
   }
   if (c.opTime < upper) return cacheRow(c, s, ks, found, side, row, t, emitted, key);
