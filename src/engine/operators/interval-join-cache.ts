@@ -19,7 +19,7 @@ import {
 } from './interval-join-rows.js';
 import { bulkWhy, wantsText } from '../why.js';
 import { isOuter, relativeSize } from './interval-join-state.js';
-import { dropFirst, joinedAt, markJoined, rowAt, timeAt, cacheSize, type Cache } from './interval-cache-rows.js';
+import { cacheSize, joinedAt, rowAt, setJoined, timeAt, withoutFirst, writable, type IntervalKeyState, type WritableKeyState } from './interval-key-state.js';
 
 /**
  * Everything one operator call needs besides the state. The operator keeps one and refills it
@@ -86,16 +86,16 @@ export function emitPadded(c: IntervalCtx, side: Side, row: Row, rule: string, b
   c.out.emit('+I', joined, { rule, text, rows: [printRowOf(c.j, side, '+I', row)] });
 }
 
-/** Pad every never-joined row of an outer side and trace the removal of each row. */
-export function expireRows(c: IntervalCtx, side: Side, rows: Cache, from: number, to: number, reason: () => string): void {
+/** Pad every never-joined row i in [from, to) of an outer side and trace the removal of each row. */
+export function expireRows(c: IntervalCtx, side: Side, ks: IntervalKeyState, from: number, to: number, reason: () => string): void {
   const tracing = wantsText(c.out);
   const outer = isOuter(c.j.plan, side);
   for (let i = from; i < to; i++) {
-    if (outer && !joinedAt(rows, i)) {
-      emitPadded(c, side, rowAt(rows, i), 'interval.pad-expired', () => `it matched nothing before it expired (${reason()})`);
+    if (outer && !joinedAt(ks, side, i)) {
+      emitPadded(c, side, rowAt(ks, side, i), 'interval.pad-expired', () => `it matched nothing before it expired (${reason()})`);
     }
     // Always traced (it sets STEP_EXPIRE); the text only when kept.
-    if (tracing) c.out.trace({ t: 'state.expire', side, key: keyText(c), row: printRow(c.j, side, '+I', rowAt(rows, i)), reason: reason() });
+    if (tracing) c.out.trace({ t: 'state.expire', side, key: keyText(c), row: printRow(c.j, side, '+I', rowAt(ks, side, i)), reason: reason() });
     else c.out.trace(EXPIRE_NO_TEXT[side]);
   }
 }
@@ -109,36 +109,45 @@ const EXPIRE_NO_TEXT = [
 ] as const;
 
 /**
- * A row of `side` at time `t` probes the other side's cache: rows timed within
+ * A row of `side` at time `t` probes the other side's cache in key state `ks`: rows timed within
  * [t - relSize(other), t + relSize(side)] are joined (ascending time, then arrival), and every
  * row timed at or below `expiredUpTo` is removed, after padding it if it never joined and the
  * other side is outer. Per time, as Flink walks its MapState by time: the rows of that time are
  * joined first, then (if expired) removed; a row that joins in this very scan is not padded.
  * The cache is sorted, so the expired rows are a prefix and the scan stops past `hi`.
- * Returns the cache left; `c.scanEmitted` tells whether the row joined something.
+ * Returns the key state after the scan (`ks` when nothing changed); `c.scanEmitted` tells
+ * whether the row joined something.
  */
-export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number, cache: Cache, expiredUpTo: number): Cache {
+export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number, ks: IntervalKeyState, expiredUpTo: number): IntervalKeyState {
   const other = otherSide(side);
   const lo = t - relativeSize(c.spec, other);
   const hi = t + relativeSize(c.spec, side);
   const markOther = isOuter(c.j.plan, other);
   const noKey = keyRejectsNull(c.j, side, row);
   let emitted = false;
-  let rows = cache;
+  let rows = ks;
+  // Whether `rows` is already this call's copy (or the edit's), so flags can be set in place.
+  let mine = false;
   let cut = 0;
-  const n = cacheSize(rows);
+  const n = cacheSize(rows, other);
   let i = 0;
   while (i < n) {
-    const time = timeAt(rows, i);
+    const time = timeAt(rows, other, i);
     if (time > hi && time > expiredUpTo) break;
     // The run of rows at this time: [i, end).
     let end = i + 1;
-    while (end < n && timeAt(rows, end) === time) end++;
+    while (end < n && timeAt(rows, other, end) === time) end++;
     if (time >= lo && time <= hi && !noKey) {
       for (let k = i; k < end; k++) {
-        if (!joinOne(c, side, row, t, rowAt(rows, k), time, lo, hi)) continue;
+        if (!joinOne(c, side, row, t, rowAt(rows, other, k), time, lo, hi)) continue;
         emitted = true;
-        if (markOther && !joinedAt(rows, k)) rows = markJoined(rows, k);
+        if (markOther && !joinedAt(rows, other, k)) {
+          if (!mine) {
+            rows = writable(rows);
+            mine = true;
+          }
+          setJoined(rows as WritableKeyState, other, k);
+        }
       }
     }
     if (time <= expiredUpTo) {
@@ -151,7 +160,7 @@ export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number,
     }
     i = end;
   }
-  if (cut > 0) rows = dropFirst(rows, cut);
+  if (cut > 0) rows = withoutFirst(rows, other, cut, mine);
   (c as MutableCtx).scanEmitted = emitted;
   return rows;
 }
