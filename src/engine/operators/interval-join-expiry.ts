@@ -46,7 +46,8 @@ function onCleanupTimer(state: IntervalState, key: string, at: number, time: OpT
     if (cleanupOf(ks, side) !== at) continue;
     const exp = expirationTime(c.opTime, relativeSize(c.spec, side), WM_MAX);
     s = setExpiration(s, side, exp);
-    ks = removeExpired(c, ks, side, exp);
+    // After the first side, `ks` is this call's own copy (or the edit's): no second copy.
+    ks = removeExpired(c, ks, side, exp, ks !== found);
     // removeExpired re-arms the side's timer at the earliest row left, if any.
     const again = cleanupOf(ks, side);
     if (again !== undefined) s = setTimers(s, addTimer(s.timers, key, again));
@@ -59,8 +60,11 @@ const RIGHT_THEN_LEFT = [1, 0] as const;
 /** Reasons are only read when the step keeps text: bulk runs pass this instead of a closure. */
 const NO_TEXT = (): string => '';
 
-/** The key state without side's rows timed <= exp, its cleanup time re-armed (or unset when empty). */
-function removeExpired(c: IntervalCtx, ks: IntervalKeyState, side: Side, exp: number): IntervalKeyState {
+/**
+ * The key state without side's rows timed <= exp, its cleanup time re-armed (or unset when empty).
+ * `mine`: `ks` is already the caller's to change.
+ */
+function removeExpired(c: IntervalCtx, ks: IntervalKeyState, side: Side, exp: number, mine: boolean): IntervalKeyState {
   let cut = 0;
   const n = cacheSize(ks, side);
   while (cut < n && timeAt(ks, side, cut) <= exp) cut++;
@@ -71,7 +75,7 @@ function removeExpired(c: IntervalCtx, ks: IntervalKeyState, side: Side, exp: nu
   if (earliest !== undefined && earliest > 0) {
     const at = cleanupTimeFor(c.spec, side, earliest);
     if (wantsText(c.out)) c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: keyText(c), purpose: `clean the ${sideName(side)} cache` });
-    const w = withoutFirst(ks, side, cut);
+    const w = withoutFirst(ks, side, cut, mine);
     setCleanup(w, side, at);
     return w;
   }
@@ -79,7 +83,7 @@ function removeExpired(c: IntervalCtx, ks: IntervalKeyState, side: Side, exp: nu
     const reason = 'Flink clears the whole cache when the earliest remaining row time is <= 0 (TimeIntervalJoin quirk), without padding';
     c.out.trace({ t: 'state.expire', side, key: keyText(c), row: printRow(c.j, side, '+I', rowAt(ks, side, i)), reason });
   }
-  const w = withoutFirst(ks, side, n);
+  const w = withoutFirst(ks, side, n, mine);
   setCleanup(w, side, undefined);
   return w;
 }

@@ -178,7 +178,8 @@ export function withReleased(ks: TemporalKeyState, watermark: number, gone: numb
     o += PW;
   }
   for (let i = split + gone * VW; i < ks.length; i++) w[o++] = ks[i];
-  w.length = size;
+  // A new array already has its exact size (setting length is a runtime call).
+  if (inPlace) w.length = size;
   w[SPLIT] = newSplit;
   return !inPlace && size >= GROW_IN_PLACE ? created(w) : w;
 }
