@@ -19,7 +19,7 @@ import {
 } from './interval-join-rows.js';
 import { bulkWhy, wantsText } from '../why.js';
 import { isOuter, relativeSize } from './interval-join-state.js';
-import { cacheSize, joinedAt, rowAt, setJoined, timeAt, withoutFirst, writable, type IntervalKeyState, type WritableKeyState } from './interval-key-state.js';
+import { cacheSize, joinedAt, layoutOf, rowAt, setJoined, timeAt, withoutFirst, writable, type IntervalKeyState, type WritableKeyState } from './interval-key-state.js';
 
 /**
  * Everything one operator call needs besides the state. The operator keeps one and refills it
@@ -37,6 +37,8 @@ export interface IntervalCtx {
   readonly keyRow: Row;
   /** Set by probeOtherCache: whether the probing row joined something (no result object). */
   readonly scanEmitted: boolean;
+  /** Which sides are outer, for new key states (interval-key-state.ts layoutOf). */
+  readonly layout: number;
 }
 
 type MutableCtx = { -readonly [P in keyof IntervalCtx]: IntervalCtx[P] };
@@ -46,7 +48,8 @@ const NO_KEY_ROW: Row = Object.freeze([]);
 
 export function newIntervalCtx(j: JoinRows, spec: IntervalSpec): IntervalCtx {
   const none: Collector = { emit: () => undefined, trace: () => undefined };
-  return { j, spec, out: none, time: NO_TIME, opTime: 0, keySide: 0, keyRow: NO_KEY_ROW, scanEmitted: false };
+  const layout = layoutOf(isOuter(j.plan, 0), isOuter(j.plan, 1));
+  return { j, spec, out: none, time: NO_TIME, opTime: 0, keySide: 0, keyRow: NO_KEY_ROW, scanEmitted: false, layout };
 }
 
 /** Refill the operator's context for one call; returns it. */

@@ -130,7 +130,7 @@ function cacheRow(
   if (armed === undefined && tracing) {
     c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: keyText(c), purpose: `clean the ${sideName(side)} cache` });
   }
-  const ks = ks0 === undefined ? newKeyState(side, row, t, emitted, at) : withRow(ks0, side, t, row, emitted, at);
+  const ks = ks0 === undefined ? newKeyState(c.layout, side, row, t, emitted, at) : withRow(ks0, side, t, row, emitted, at);
   const s = armed === undefined ? setTimers(state, addTimer(state.timers, key, at)) : state;
   return putKey(s, key, ks, stored);
 }

@@ -3,15 +3,18 @@
  * side from row time to rows with an "emitted" flag, plus one cleanup-timer time per side), as
  * ONE flat array:
  *
- *   [keySide, keyRow, cleanup0, cleanup1, split, time, row, joined, time, row, joined, ...]
+ *   [flags, keyRow, cleanup0, cleanup1, split, time, row, (joined,) time, row, (joined,) ...]
  *                                               left cache: [HEAD, split)  right cache: [split, end)
  *
+ * - flags: bit 0 the side the key was first seen with (keySide); bits 1 and 2 whether the left /
+ *   right side is outer (its rows then carry a joined flag: see below);
  * - keySide / keyRow: the side and row the key was first seen with (the printed key is built from
  *   them only when a trace or the state pane needs it);
  * - cleanupN: the time of the timer that cleans side N's cache (Flink stores these crossed: its
  *   `rightTimerState` cleans the left cache), undefined = none;
- * - each side's cached rows in ascending time then arrival order, 3 slots per row; `joined` =
- *   joined (and emitted) at least once, kept up to date only for an outer side, as in Flink.
+ * - each side's cached rows in ascending time then arrival order; `joined` = joined (and emitted)
+ *   at least once. Flink keeps it up to date only for an outer side and nothing reads it for an
+ *   inner one, so an inner side's rows take 2 slots (time, row), an outer side's 3.
  *
  * Why one array: checkpoints retain every key state they saw, and a key is mostly touched in one
  * edit and not again until its rows expire, so what a key costs is what the GC copies and keeps.
@@ -33,19 +36,27 @@ export type IntervalKeyState = readonly Slot[];
 /** A key state that the caller may still change (not yet stored, or created in this edit). */
 export type WritableKeyState = Slot[];
 
-const KEY_SIDE = 0;
+const FLAGS = 0;
 const KEY_ROW = 1;
 /** cleanup0 at CLEANUP, cleanup1 at CLEANUP + 1. */
 const CLEANUP = 2;
 const SPLIT = 4;
 const HEAD = 5;
-/** Slots per cached row. */
-const CW = 3;
-/** From this many slots (16 cached rows) on, a key state created in the edit changes in place. */
-const GROW_IN_PLACE = HEAD + 16 * CW;
+/** From this many slots (16 to 24 cached rows) on, a key state created in the edit changes in place. */
+const GROW_IN_PLACE = HEAD + 48;
+
+/** The layout flags of a join: which sides are outer (their rows carry a joined flag). */
+export function layoutOf(outerLeft: boolean, outerRight: boolean): number {
+  return (outerLeft ? 2 : 0) | (outerRight ? 4 : 0);
+}
+
+/** Slots per cached row of side: 3 with the joined flag (outer side), else 2. */
+function widthOf(ks: IntervalKeyState, side: Side): number {
+  return ((ks[FLAGS] as number) >> (1 + side)) & 1 ? 3 : 2;
+}
 
 export function keySideOf(ks: IntervalKeyState): Side {
-  return ks[KEY_SIDE] as Side;
+  return ((ks[FLAGS] as number) & 1) as Side;
 }
 
 export function keyRowOf(ks: IntervalKeyState): Row {
@@ -66,19 +77,20 @@ function stop(ks: IntervalKeyState, side: Side): number {
 
 /** How many rows side's cache holds. */
 export function cacheSize(ks: IntervalKeyState, side: Side): number {
-  return (stop(ks, side) - start(ks, side)) / CW;
+  return (stop(ks, side) - start(ks, side)) / widthOf(ks, side);
 }
 
 export function timeAt(ks: IntervalKeyState, side: Side, i: number): number {
-  return ks[start(ks, side) + i * CW] as number;
+  return ks[start(ks, side) + i * widthOf(ks, side)] as number;
 }
 
 export function rowAt(ks: IntervalKeyState, side: Side, i: number): Row {
-  return ks[start(ks, side) + i * CW + 1] as Row;
+  return ks[start(ks, side) + i * widthOf(ks, side) + 1] as Row;
 }
 
 export function joinedAt(ks: IntervalKeyState, side: Side, i: number): boolean {
-  return ks[start(ks, side) + i * CW + 2] as boolean;
+  // An inner side keeps no flag: nothing reads it there.
+  return widthOf(ks, side) === 3 && (ks[start(ks, side) + i * 3 + 2] as boolean);
 }
 
 /** No cached row and no cleanup timer: Flink would hold no state for the key. */
@@ -86,10 +98,17 @@ export function isEmptyKey(ks: IntervalKeyState): boolean {
   return ks.length === HEAD && ks[CLEANUP] === undefined && ks[CLEANUP + 1] === undefined;
 }
 
-/** A new key's state: one row cached on `side`, whose cache is cleaned by a timer at `cleanup`. */
-export function newKeyState(side: Side, row: Row, time: number, joined: boolean, cleanup: number): WritableKeyState {
+/**
+ * A new key's state: one row cached on `side`, whose cache is cleaned by a timer at `cleanup`.
+ * `layout`: the join's layoutOf.
+ */
+export function newKeyState(layout: number, side: Side, row: Row, time: number, joined: boolean, cleanup: number): WritableKeyState {
   const left = side === 0;
-  return [side, row, left ? cleanup : undefined, left ? undefined : cleanup, left ? HEAD + CW : HEAD, time, row, joined];
+  const flags = layout | side;
+  if (((layout >> (1 + side)) & 1) === 0) {
+    return [flags, row, left ? cleanup : undefined, left ? undefined : cleanup, left ? HEAD + 2 : HEAD, time, row];
+  }
+  return [flags, row, left ? cleanup : undefined, left ? undefined : cleanup, left ? HEAD + 3 : HEAD, time, row, joined];
 }
 
 /** `ks` itself when the current edit created it, else a copy the caller may change. */
@@ -111,21 +130,22 @@ function resized(ks: IntervalKeyState, at: number, remove: number, insert: numbe
  * and set side's cleanup time.
  */
 export function withRow(ks: IntervalKeyState, side: Side, time: number, row: Row, joined: boolean, cleanup: number): WritableKeyState {
+  const cw = widthOf(ks, side);
   const from = start(ks, side);
   let at = stop(ks, side);
-  while (at > from && (ks[at - CW] as number) > time) at -= CW;
+  while (at > from && (ks[at - cw] as number) > time) at -= cw;
   let w: WritableKeyState;
   if (ks.length >= GROW_IN_PLACE && isEditable(ks)) {
     w = ks as WritableKeyState;
-    w.push(undefined, undefined, undefined);
-    for (let i = w.length - 1; i >= at + CW; i--) w[i] = w[i - CW];
+    for (let k = 0; k < cw; k++) w.push(undefined);
+    for (let i = w.length - 1; i >= at + cw; i--) w[i] = w[i - cw];
   } else {
-    w = resized(ks, at, 0, CW);
+    w = resized(ks, at, 0, cw);
   }
   w[at] = time;
   w[at + 1] = row;
-  w[at + 2] = joined;
-  if (side === 0) w[SPLIT] = (w[SPLIT] as number) + CW;
+  if (cw === 3) w[at + 2] = joined;
+  if (side === 0) w[SPLIT] = (w[SPLIT] as number) + cw;
   w[CLEANUP + side] = cleanup;
   return w;
 }
@@ -133,7 +153,7 @@ export function withRow(ks: IntervalKeyState, side: Side, time: number, row: Row
 /** Without side's first `k` rows. `inPlace`: `ks` is already the caller's to change. */
 export function withoutFirst(ks: IntervalKeyState, side: Side, k: number, inPlace = false): WritableKeyState {
   const from = start(ks, side);
-  const cut = k * CW;
+  const cut = k * widthOf(ks, side);
   let w: WritableKeyState;
   if (inPlace || isEditable(ks)) {
     w = ks as WritableKeyState;
@@ -148,9 +168,9 @@ export function withoutFirst(ks: IntervalKeyState, side: Side, k: number, inPlac
   return w;
 }
 
-/** Flag side's row i joined, in `w` (the caller's to change). */
+/** Flag side's row i joined, in `w` (the caller's to change); an inner side keeps no flag. */
 export function setJoined(w: WritableKeyState, side: Side, i: number): void {
-  w[start(w, side) + i * CW + 2] = true;
+  if (widthOf(w, side) === 3) w[start(w, side) + i * 3 + 2] = true;
 }
 
 /** Set side's cleanup time in `w` (the caller's to change). */

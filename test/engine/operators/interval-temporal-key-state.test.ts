@@ -68,8 +68,9 @@ function iRead(ks: iv.IntervalKeyState): string {
   return `${iv.keySideOf(ks)} ${String(iv.keyRowOf(ks)[0])} ${sides.join(' / ')} ${iv.isEmptyKey(ks)}`;
 }
 
-function iModelRead(m: IModel, keySide: Side, keyRow: Row): string {
-  const sides = ([0, 1] as const).map((s) => `${m.rows[s].map((r) => `${r.time}:${String(r.row[0])}:${r.joined}`).join(',')}|${m.cleanup[s]}`);
+/** An inner side keeps no joined flag (nothing reads it): it reads as false. */
+function iModelRead(m: IModel, keySide: Side, keyRow: Row, outer: readonly [boolean, boolean]): string {
+  const sides = ([0, 1] as const).map((s) => `${m.rows[s].map((r) => `${r.time}:${String(r.row[0])}:${r.joined && outer[s]}`).join(',')}|${m.cleanup[s]}`);
   const empty = m.rows[0].length === 0 && m.rows[1].length === 0 && m.cleanup[0] === undefined && m.cleanup[1] === undefined;
   return `${keySide} ${String(keyRow[0])} ${sides.join(' / ')} ${empty}`;
 }
@@ -78,12 +79,13 @@ describe('interval key state (one flat array per key)', () => {
   it('reads like the model after any changes, and never changes a state handed out before the edit', () => {
     fc.assert(
       // Long enough scripts that caches pass the in-place growth threshold (16 rows).
-      fc.property(sideArb, fc.array(iOpArb, { minLength: 80, maxLength: 250 }), fc.integer({ min: 1, max: 40 }), (side, ops, editEvery) => {
+      fc.property(sideArb, fc.array(iOpArb, { minLength: 80, maxLength: 250 }), fc.integer({ min: 1, max: 40 }), fc.boolean(), fc.boolean(), (side, ops, editEvery, o0, o1) => {
+        const outer = [o0, o1] as const;
         const keyRow = newRow();
         const m: IModel = { rows: [[], []], cleanup: [undefined, undefined] };
         m.rows[side].push({ time: 0, row: keyRow, joined: false });
         m.cleanup[side] = 7;
-        let ks: iv.IntervalKeyState = iv.newKeyState(side, keyRow, 0, false, 7);
+        let ks: iv.IntervalKeyState = iv.newKeyState(iv.layoutOf(o0, o1), side, keyRow, 0, false, 7);
         const kept: { ks: iv.IntervalKeyState; read: string }[] = [];
         let edit = newEdit();
         try {
@@ -95,7 +97,7 @@ describe('interval key state (one flat array per key)', () => {
             useEdit(i % 5 === 2 ? null : edit);
             ks = iApply(ks, m, op);
             useEdit(null);
-            expect(iRead(ks)).toBe(iModelRead(m, side, keyRow));
+            expect(iRead(ks)).toBe(iModelRead(m, side, keyRow, outer));
           });
         } finally {
           useEdit(null);
@@ -107,7 +109,7 @@ describe('interval key state (one flat array per key)', () => {
   });
 
   it('grows a large state created in the current edit in place, and copies one from before', () => {
-    let ks: iv.IntervalKeyState = iv.newKeyState(0, newRow(), 0, false, 5);
+    let ks: iv.IntervalKeyState = iv.newKeyState(iv.layoutOf(true, false), 0, newRow(), 0, false, 5);
     const edit = newEdit();
     useEdit(edit);
     try {
