@@ -42,6 +42,7 @@ import {
   type TemporalState,
 } from './temporal-join-state.js';
 import {
+  cleanupAtOf,
   expiredVersions,
   newTKey,
   nextSeqOf,
@@ -55,7 +56,6 @@ import {
   timerOf,
   versionCount,
   versionIndexOf,
-  cleanupAtOf,
   versionKind,
   versionRow,
   withProbe,
