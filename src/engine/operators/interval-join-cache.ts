@@ -19,9 +19,12 @@ import {
 } from './interval-join-rows.js';
 import { bulkWhy, wantsText } from '../why.js';
 import { isOuter, relativeSize } from './interval-join-state.js';
-import { dropFirst, joinedAt, markJoined, rowAt, timeAt, cacheSize, type Cache } from './interval-cache-rows.js';
+import { cacheSize, joinedAt, layoutOf, rowAt, setJoined, timeAt, withoutFirst, writable, type IntervalKeyState, type WritableKeyState } from './interval-key-state.js';
 
-/** Everything one operator call needs besides the state. */
+/**
+ * Everything one operator call needs besides the state. The operator keeps one and refills it
+ * per call (fillCtx): a row or timer builds no context object.
+ */
 export interface IntervalCtx {
   readonly j: JoinRows;
   readonly spec: IntervalSpec;
@@ -32,6 +35,33 @@ export interface IntervalCtx {
   /** The key's side and row: the printed key is built from them only when a trace needs it. */
   readonly keySide: Side;
   readonly keyRow: Row;
+  /** Set by probeOtherCache: whether the probing row joined something (no result object). */
+  readonly scanEmitted: boolean;
+  /** Which sides are outer, for new key states (interval-key-state.ts layoutOf). */
+  readonly layout: number;
+}
+
+type MutableCtx = { -readonly [P in keyof IntervalCtx]: IntervalCtx[P] };
+
+const NO_TIME: OpTime = Object.freeze({ watermark: 0, procTime: 0 });
+const NO_KEY_ROW: Row = Object.freeze([]);
+
+export function newIntervalCtx(j: JoinRows, spec: IntervalSpec): IntervalCtx {
+  const none: Collector = { emit: () => undefined, trace: () => undefined };
+  const layout = layoutOf(isOuter(j.plan, 0), isOuter(j.plan, 1));
+  return { j, spec, out: none, time: NO_TIME, opTime: 0, keySide: 0, keyRow: NO_KEY_ROW, scanEmitted: false, layout };
+}
+
+/** Refill the operator's context for one call; returns it. */
+export function fillCtx(ctx: IntervalCtx, out: Collector, time: OpTime, opTime: number, keySide: Side, keyRow: Row): IntervalCtx {
+  const c = ctx as MutableCtx;
+  c.out = out;
+  c.time = time;
+  c.opTime = opTime;
+  c.keySide = keySide;
+  c.keyRow = keyRow;
+  c.scanEmitted = false;
+  return c;
 }
 
 /** The join key as printed in traces. */
@@ -59,16 +89,16 @@ export function emitPadded(c: IntervalCtx, side: Side, row: Row, rule: string, b
   c.out.emit('+I', joined, { rule, text, rows: [printRowOf(c.j, side, '+I', row)] });
 }
 
-/** Pad every never-joined row of an outer side and trace the removal of each row. */
-export function expireRows(c: IntervalCtx, side: Side, rows: Cache, from: number, to: number, reason: () => string): void {
+/** Pad every never-joined row i in [from, to) of an outer side and trace the removal of each row. */
+export function expireRows(c: IntervalCtx, side: Side, ks: IntervalKeyState, from: number, to: number, reason: () => string): void {
   const tracing = wantsText(c.out);
   const outer = isOuter(c.j.plan, side);
   for (let i = from; i < to; i++) {
-    if (outer && !joinedAt(rows, i)) {
-      emitPadded(c, side, rowAt(rows, i), 'interval.pad-expired', () => `it matched nothing before it expired (${reason()})`);
+    if (outer && !joinedAt(ks, side, i)) {
+      emitPadded(c, side, rowAt(ks, side, i), 'interval.pad-expired', () => `it matched nothing before it expired (${reason()})`);
     }
     // Always traced (it sets STEP_EXPIRE); the text only when kept.
-    if (tracing) c.out.trace({ t: 'state.expire', side, key: keyText(c), row: printRow(c.j, side, '+I', rowAt(rows, i)), reason: reason() });
+    if (tracing) c.out.trace({ t: 'state.expire', side, key: keyText(c), row: printRow(c.j, side, '+I', rowAt(ks, side, i)), reason: reason() });
     else c.out.trace(EXPIRE_NO_TEXT[side]);
   }
 }
@@ -81,41 +111,46 @@ const EXPIRE_NO_TEXT = [
   Object.freeze({ t: 'state.expire', side: 1, key: '', row: '', reason: '' } as const),
 ] as const;
 
-export interface ScanResult {
-  readonly cache: Cache;
-  readonly emitted: boolean;
-}
-
 /**
- * A row of `side` at time `t` probes the other side's cache: rows timed within
+ * A row of `side` at time `t` probes the other side's cache in key state `ks`: rows timed within
  * [t - relSize(other), t + relSize(side)] are joined (ascending time, then arrival), and every
  * row timed at or below `expiredUpTo` is removed, after padding it if it never joined and the
  * other side is outer. Per time, as Flink walks its MapState by time: the rows of that time are
  * joined first, then (if expired) removed; a row that joins in this very scan is not padded.
  * The cache is sorted, so the expired rows are a prefix and the scan stops past `hi`.
+ * Returns the key state after the scan (`ks` when nothing changed); `c.scanEmitted` tells
+ * whether the row joined something.
  */
-export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number, cache: Cache, expiredUpTo: number): ScanResult {
+export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number, ks: IntervalKeyState, expiredUpTo: number): IntervalKeyState {
   const other = otherSide(side);
   const lo = t - relativeSize(c.spec, other);
   const hi = t + relativeSize(c.spec, side);
   const markOther = isOuter(c.j.plan, other);
   const noKey = keyRejectsNull(c.j, side, row);
   let emitted = false;
-  let rows = cache;
+  let rows = ks;
+  // Whether `rows` is already this call's copy (or the edit's), so flags can be set in place.
+  let mine = false;
   let cut = 0;
-  const n = cacheSize(rows);
+  const n = cacheSize(rows, other);
   let i = 0;
   while (i < n) {
-    const time = timeAt(rows, i);
+    const time = timeAt(rows, other, i);
     if (time > hi && time > expiredUpTo) break;
     // The run of rows at this time: [i, end).
     let end = i + 1;
-    while (end < n && timeAt(rows, end) === time) end++;
+    while (end < n && timeAt(rows, other, end) === time) end++;
     if (time >= lo && time <= hi && !noKey) {
       for (let k = i; k < end; k++) {
-        if (!joinOne(c, side, row, t, rowAt(rows, k), time, lo, hi)) continue;
+        if (!joinOne(c, side, row, t, rowAt(rows, other, k), time, lo, hi)) continue;
         emitted = true;
-        if (markOther && !joinedAt(rows, k)) rows = markJoined(rows, k);
+        if (markOther && !joinedAt(rows, other, k)) {
+          if (!mine) {
+            rows = writable(rows);
+            mine = true;
+          }
+          setJoined(rows as WritableKeyState, other, k);
+        }
       }
     }
     if (time <= expiredUpTo) {
@@ -128,8 +163,9 @@ export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number,
     }
     i = end;
   }
-  if (cut > 0) rows = dropFirst(rows, cut);
-  return { cache: rows, emitted };
+  if (cut > 0) rows = withoutFirst(rows, other, cut, mine);
+  (c as MutableCtx).scanEmitted = emitted;
+  return rows;
 }
 
 function joinOne(c: IntervalCtx, side: Side, row: Row, t: number, otherRow: Row, otherTime: number, lo: number, hi: number): boolean {

@@ -7,22 +7,10 @@ import type { Side } from '../../planner/plan.js';
 import type { Row } from '../../values/types.js';
 import { WM_MAX, type Collector, type OpTime } from '../types.js';
 import { wantsText } from '../why.js';
-import { cacheSize, dropFirst, NO_ROWS, rowAt, timeAt } from './interval-cache-rows.js';
+import { cacheSize, cleanupOf, keyRowOf, keySideOf, rowAt, setCleanup, timeAt, withoutFirst, type IntervalKeyState } from './interval-key-state.js';
 import { cleanupTimeFor, expirationTime, expireRows, keyText, type IntervalCtx } from './interval-join-cache.js';
 import { printRow, printTime, sideName } from './interval-join-rows.js';
-import {
-  cacheOf,
-  cleanupOf,
-  getKey,
-  putKey,
-  relativeSize,
-  setExpiration,
-  setTimers,
-  withCache,
-  withCleanup,
-  type IntervalKeyState,
-  type IntervalState,
-} from './interval-join-state.js';
+import { getKey, putKey, relativeSize, setExpiration, setTimers, type IntervalState } from './interval-join-state.js';
 import { addTimer, dropFirstTimer, firstTimerKey, nextTimerTime } from './interval-join-timers.js';
 
 export type MakeCtx = (time: OpTime, out: Collector, keySide: Side, keyRow: Row) => IntervalCtx;
@@ -49,7 +37,7 @@ export function timerDomain(c: IntervalCtx): 'event' | 'proc' {
 function onCleanupTimer(state: IntervalState, key: string, at: number, time: OpTime, out: Collector, mk: MakeCtx): IntervalState {
   const found = getKey(state, key);
   if (found === undefined) return state;
-  const c = mk(time, out, found.keySide, found.keyRow);
+  const c = mk(time, out, keySideOf(found), keyRowOf(found));
   if (wantsText(out)) out.trace({ t: 'timer.fire', domain: timerDomain(c), time: at, key: keyText(c), purpose: 'interval cache cleanup' });
   let s = state;
   let ks = found;
@@ -58,9 +46,11 @@ function onCleanupTimer(state: IntervalState, key: string, at: number, time: OpT
     if (cleanupOf(ks, side) !== at) continue;
     const exp = expirationTime(c.opTime, relativeSize(c.spec, side), WM_MAX);
     s = setExpiration(s, side, exp);
-    const r = removeExpired(c, s, ks, side, exp, key);
-    s = r.state;
-    ks = r.ks;
+    // After the first side, `ks` is this call's own copy (or the edit's): no second copy.
+    ks = removeExpired(c, ks, side, exp, ks !== found);
+    // removeExpired re-arms the side's timer at the earliest row left, if any.
+    const again = cleanupOf(ks, side);
+    if (again !== undefined) s = setTimers(s, addTimer(s.timers, key, again));
   }
   return putKey(s, key, ks, found);
 }
@@ -70,23 +60,30 @@ const RIGHT_THEN_LEFT = [1, 0] as const;
 /** Reasons are only read when the step keeps text: bulk runs pass this instead of a closure. */
 const NO_TEXT = (): string => '';
 
-function removeExpired(c: IntervalCtx, s: IntervalState, ks: IntervalKeyState, side: Side, exp: number, key: string): { state: IntervalState; ks: IntervalKeyState } {
-  const cache = cacheOf(ks, side);
+/**
+ * The key state without side's rows timed <= exp, its cleanup time re-armed (or unset when empty).
+ * `mine`: `ks` is already the caller's to change.
+ */
+function removeExpired(c: IntervalCtx, ks: IntervalKeyState, side: Side, exp: number, mine: boolean): IntervalKeyState {
   let cut = 0;
-  const n = cacheSize(cache);
-  while (cut < n && timeAt(cache, cut) <= exp) cut++;
-  const reason = wantsText(c.out) ? () => `the cleanup timer fired: ${printTime(c.j, n > 0 ? timeAt(cache, 0) : exp)} <= ${printTime(c.j, exp)}` : NO_TEXT;
-  expireRows(c, side, cache, 0, cut, reason);
-  const earliest = cut < n ? timeAt(cache, cut) : undefined;
+  const n = cacheSize(ks, side);
+  while (cut < n && timeAt(ks, side, cut) <= exp) cut++;
+  const first = n > 0 ? timeAt(ks, side, 0) : exp;
+  const reason = wantsText(c.out) ? () => `the cleanup timer fired: ${printTime(c.j, first)} <= ${printTime(c.j, exp)}` : NO_TEXT;
+  expireRows(c, side, ks, 0, cut, reason);
+  const earliest = cut < n ? timeAt(ks, side, cut) : undefined;
   if (earliest !== undefined && earliest > 0) {
     const at = cleanupTimeFor(c.spec, side, earliest);
     if (wantsText(c.out)) c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: keyText(c), purpose: `clean the ${sideName(side)} cache` });
-    const next = withCleanup(withCache(ks, side, cut > 0 ? dropFirst(cache, cut) : cache), side, at);
-    return { state: setTimers(s, addTimer(s.timers, key, at)), ks: next };
+    const w = withoutFirst(ks, side, cut, mine);
+    setCleanup(w, side, at);
+    return w;
   }
   for (let i = cut; i < n; i++) {
     const reason = 'Flink clears the whole cache when the earliest remaining row time is <= 0 (TimeIntervalJoin quirk), without padding';
-    c.out.trace({ t: 'state.expire', side, key: keyText(c), row: printRow(c.j, side, '+I', rowAt(cache, i)), reason });
+    c.out.trace({ t: 'state.expire', side, key: keyText(c), row: printRow(c.j, side, '+I', rowAt(ks, side, i)), reason });
   }
-  return { state: s, ks: withCleanup(withCache(ks, side, NO_ROWS), side, undefined) };
+  const w = withoutFirst(ks, side, n, mine);
+  setCleanup(w, side, undefined);
+  return w;
 }

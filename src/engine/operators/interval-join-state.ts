@@ -1,42 +1,17 @@
 /**
- * The interval join's state as plain data (Flink's TimeIntervalJoin: per key a cache per side,
- * from row time to rows with an "emitted" flag, plus one cleanup-timer timestamp per side).
+ * The interval join's state as plain data (Flink's TimeIntervalJoin): per key one flat array
+ * (interval-key-state.ts), plus the operator's expiration times and cleanup timers.
  *
  * Persistent, with transient edits (edit.ts): an object or array created in the current edit may
- * be changed in place (`own` copies it otherwise), so a bulk run does not copy a key's cache on
- * every row while a kept snapshot never changes.
+ * be changed in place (`own` copies it otherwise), while a kept snapshot never changes.
  */
 import type { IntervalSpec, Plan, Side } from '../../planner/plan.js';
 import { created, isEditable } from '../collections/edit.js';
 import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmValues, type PMap } from '../collections/pmap.js';
-import type { Row } from '../../values/types.js';
 import { EMPTY_TIMERS, type TimerQueue } from './interval-join-timers.js';
-import { cacheSize, NO_ROWS, type Cache } from './interval-cache-rows.js';
+import { cacheSize, cleanupOf, isEmptyKey, type IntervalKeyState } from './interval-key-state.js';
 
-export interface IntervalKeyState {
-  /** The side and row the key was first seen with: the printed key is built from them on demand. */
-  readonly keySide: Side;
-  readonly keyRow: Row;
-  /** Per side (left, right), the cached rows in ascending time (then arrival): see cacheOf. */
-  readonly cache0: Cache;
-  readonly cache1: Cache;
-  /**
-   * Per side, the time of the timer that cleans that side's cache (Flink stores these crossed:
-   * its `rightTimerState` cleans the left cache). One per side per key; undefined = none.
-   * Flat fields rather than pairs: one object per key to copy or to create.
-   */
-  readonly cleanup0: number | undefined;
-  readonly cleanup1: number | undefined;
-}
-
-export function cacheOf(ks: IntervalKeyState, side: Side): Cache {
-  return side === 0 ? ks.cache0 : ks.cache1;
-}
-
-export function cleanupOf(ks: IntervalKeyState, side: Side): number | undefined {
-  return side === 0 ? ks.cleanup0 : ks.cleanup1;
-}
-
+export type { IntervalKeyState } from './interval-key-state.js';
 
 export interface IntervalState {
   readonly keys: PMap<IntervalKeyState>;
@@ -65,20 +40,6 @@ export function own<T extends object>(x: T): Writable<T> {
   return created((Array.isArray(x) ? x.slice() : { ...x }) as Writable<T>);
 }
 
-/** A new key's state with one cached row on `side` and its cleanup timer time. */
-export function newKeyState(side: Side, row: Row, cache: Cache, cleanup: number): IntervalKeyState {
-  const left = side === 0;
-  // One object literal (one allocation site and shape) for every key state.
-  return created({
-    keySide: side,
-    keyRow: row,
-    cache0: left ? cache : NO_ROWS,
-    cache1: left ? NO_ROWS : cache,
-    cleanup0: left ? cleanup : undefined,
-    cleanup1: left ? undefined : cleanup,
-  });
-}
-
 export function getKey(s: IntervalState, key: string): IntervalKeyState | undefined {
   return pmGet(s.keys, key);
 }
@@ -88,7 +49,7 @@ export function getKey(s: IntervalState, key: string): IntervalKeyState | undefi
  * `stored`: the state the map held for the key when the operation began, if any.
  */
 export function putKey(s: IntervalState, key: string, ks: IntervalKeyState, stored?: IntervalKeyState): IntervalState {
-  const empty = ks.cache0.length === 0 && ks.cache1.length === 0 && ks.cleanup0 === undefined && ks.cleanup1 === undefined;
+  const empty = isEmptyKey(ks);
   // `stored` is what the map held for the key: changed in place, it needs no second map walk.
   if (!empty && ks === stored) return s;
   const keys = empty ? pmDelete(s.keys, key) : pmSet(s.keys, key, ks);
@@ -112,33 +73,10 @@ export function ownState(s: IntervalState): Writable<IntervalState> {
   return created({ keys: s.keys, expiration0: s.expiration0, expiration1: s.expiration1, timers: s.timers });
 }
 
-/** The key state, writable (a literal copy, for the same reason). */
-export function ownKey(ks: IntervalKeyState): Writable<IntervalKeyState> {
-  if (isEditable(ks)) return ks as Writable<IntervalKeyState>;
-  return created({ keySide: ks.keySide, keyRow: ks.keyRow, cache0: ks.cache0, cache1: ks.cache1, cleanup0: ks.cleanup0, cleanup1: ks.cleanup1 });
-}
-
 export function setTimers(s: IntervalState, timers: TimerQueue): IntervalState {
   if (s.timers === timers) return s;
   const w = ownState(s);
   w.timers = timers;
-  return w;
-}
-
-/** The key state with side's cache replaced (an owned copy unless it is editable). */
-export function withCache(ks: IntervalKeyState, side: Side, cache: Cache): IntervalKeyState {
-  if (cacheOf(ks, side) === cache) return ks;
-  const w = ownKey(ks);
-  if (side === 0) w.cache0 = cache;
-  else w.cache1 = cache;
-  return w;
-}
-
-export function withCleanup(ks: IntervalKeyState, side: Side, at: number | undefined): IntervalKeyState {
-  if (cleanupOf(ks, side) === at) return ks;
-  const w = ownKey(ks);
-  if (side === 0) w.cleanup0 = at;
-  else w.cleanup1 = at;
   return w;
 }
 
@@ -159,7 +97,7 @@ export function keyedStateEntries(s: IntervalState): number {
   let n = 0;
   for (const ks of pmValues(s.keys)) {
     for (const side of [0, 1] as const) {
-      if (cacheOf(ks, side).length > 0) n++;
+      if (cacheSize(ks, side) > 0) n++;
       if (cleanupOf(ks, side) !== undefined) n++;
     }
   }
@@ -168,6 +106,6 @@ export function keyedStateEntries(s: IntervalState): number {
 
 export function cachedRowCount(s: IntervalState): number {
   let n = 0;
-  for (const ks of pmValues(s.keys)) n += cacheSize(ks.cache0) + cacheSize(ks.cache1);
+  for (const ks of pmValues(s.keys)) n += cacheSize(ks, 0) + cacheSize(ks, 1);
   return n;
 }

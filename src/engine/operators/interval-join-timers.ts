@@ -10,7 +10,8 @@
  * Timers are mostly registered at or after the latest one (appends to the last chunk) and fire
  * from the front, so a step touches one or two chunks and the short array of chunks. Persistent:
  * a chunk or chunk array is changed in place only when it was created in the current transient
- * edit (edit.ts); otherwise it is copied, so a snapshot's queue never changes.
+ * edit (edit.ts) and is not small (see SMALL); otherwise it is copied, so a snapshot's queue
+ * never changes.
  * Dedup and delete look for the key among the timers with the same time (usually one or two).
  */
 import { created, isEditable } from '../collections/edit.js';
@@ -42,7 +43,20 @@ const W = 3;
 /** Timers per chunk: a copied chunk costs at most W * CHUNK slots. */
 const CHUNK = 32;
 
+/**
+ * Chunks and chunk arrays shorter than this are copied on every change and never registered in
+ * the edit: copying a few slots costs less than the edit's Set lookups (each a likely cache miss
+ * in a large table), and a queue that is mostly empty (the temporal join's) stays this small.
+ */
+const SMALL = 8 * W;
+
+/** A registered array only when it is large enough to be worth changing in place later. */
+function registered<T>(a: T[]): T[] {
+  return a.length >= SMALL ? created(a) : a;
+}
+
 function own<T>(a: readonly T[]): T[] {
+  if (a.length < SMALL) return a.slice();
   return isEditable(a) ? (a as T[]) : created(a.slice());
 }
 
@@ -114,20 +128,20 @@ function withChunks(q: TimerQueue, chunks: readonly Chunk[], n: number, nextSeq:
 export function addTimer(q: TimerQueue, key: string, time: number): TimerQueue {
   if (locate(q, key, time) >= 0) return q;
   const seq = q.nextSeq;
-  if (q.n === 0) return withChunks(q, created([created([time, key, seq])]), 1, seq + 1);
+  if (q.n === 0) return withChunks(q, [[time, key, seq]], 1, seq + 1);
   const c = chunkFor(q.chunks, time);
   const chunk = q.chunks[c] as Chunk;
   const at = endOfTime(chunk, time);
   const chunks = own(q.chunks);
   if (at === size(chunk) && c === chunks.length - 1 && size(chunk) >= CHUNK) {
     // Appending past a full last chunk (the usual case): start a new one rather than split.
-    chunks.push(created([time, key, seq]));
+    chunks.push([time, key, seq]);
   } else {
     const next = own(chunk);
     insertAt(next, at * W, time, key, seq);
     if (next.length > CHUNK * W) {
       const half = (CHUNK >> 1) * W;
-      const tail = created(next.slice(half));
+      const tail = registered(next.slice(half));
       next.length = half;
       chunks.push(tail);
       for (let k = chunks.length - 1; k > c + 1; k--) chunks[k] = chunks[k - 1] as Chunk;
@@ -153,13 +167,13 @@ function removeAt(q: TimerQueue, c: number, i: number): TimerQueue {
   if (size(chunk) === 1) {
     for (let k = c; k < chunks.length - 1; k++) chunks[k] = chunks[k + 1] as Chunk;
     chunks.length--;
-  } else if (isEditable(chunk)) {
+  } else if (chunk.length >= SMALL && isEditable(chunk)) {
     const next = chunk as (number | string)[];
     for (let k = i * W; k < next.length - W; k++) next[k] = next[k + W] as number | string;
     next.length -= W;
   } else {
     // A copy without the timer, in one pass (timers mostly leave from the front).
-    chunks[c] = created(i === 0 ? chunk.slice(W) : [...chunk.slice(0, i * W), ...chunk.slice((i + 1) * W)]);
+    chunks[c] = registered(i === 0 ? chunk.slice(W) : [...chunk.slice(0, i * W), ...chunk.slice((i + 1) * W)]);
   }
   return withChunks(q, chunks, q.n - 1, q.nextSeq);
 }

@@ -31,27 +31,11 @@
 import type { Plan, Side } from '../../planner/plan.js';
 import type { Row, RowKind } from '../../values/types.js';
 import { WM_MAX, type Collector, type JoinOperator, type OpTime, type StateView } from '../types.js';
-import { cleanupTimeFor, emitPadded, expirationTime, keyText, probeOtherCache, type IntervalCtx } from './interval-join-cache.js';
+import { cleanupTimeFor, emitPadded, expirationTime, fillCtx, keyText, newIntervalCtx, probeOtherCache, type IntervalCtx } from './interval-join-cache.js';
 import { describeIntervalSide } from './interval-join-describe.js';
 import { joinRow, keyOf, makeJoinRows, otherSide, printRow, printRowOf, printTime, rowTime, sideName, type JoinRows } from './interval-join-rows.js';
-import {
-  cacheOf,
-  cleanupOf,
-  EMPTY_INTERVAL_STATE,
-  expirationOf,
-  getKey,
-  isOuter,
-  newKeyState,
-  ownKey,
-  putKey,
-  relativeSize,
-  setExpiration,
-  setTimers,
-  withCache,
-  type IntervalKeyState,
-  type IntervalState,
-} from './interval-join-state.js';
-import { addToCache, NO_ROWS } from './interval-cache-rows.js';
+import { EMPTY_INTERVAL_STATE, expirationOf, getKey, isOuter, putKey, relativeSize, setExpiration, setTimers, type IntervalState } from './interval-join-state.js';
+import { cleanupOf, keyRowOf, keySideOf, newKeyState, withRow, type IntervalKeyState } from './interval-key-state.js';
 import { bulkWhy, wantsText } from '../why.js';
 import { addTimer, nextTimerTime } from './interval-join-timers.js';
 import { fireDue, timerDomain, type MakeCtx } from './interval-join-expiry.js';
@@ -62,7 +46,10 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   const j = makeJoinRows(plan);
   const rowtime = spec.timeKind === 'rowtime';
   const opTimeOf = (time: OpTime): number => (rowtime ? Math.max(time.watermark, 0) : time.procTime);
-  const ctx = (time: OpTime, out: Collector, keySide: Side, keyRow: Row): IntervalCtx => ({ j, spec, out, time, opTime: opTimeOf(time), keySide, keyRow });
+  // One context per operator, refilled by each call instead of built per row or timer: calls
+  // never nest (the collector does not call back), and nothing keeps it past the call.
+  const scratch = newIntervalCtx(j, spec);
+  const ctx = (time: OpTime, out: Collector, keySide: Side, keyRow: Row): IntervalCtx => fillCtx(scratch, out, time, opTimeOf(time), keySide, keyRow);
   const delay = spec.negativeWindow || !rowtime ? 0 : Math.max(-spec.lowerMs, spec.upperMs);
 
   return {
@@ -92,7 +79,7 @@ function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind
   }
   const key = keyOf(j, side, row);
   const found = getKey(state, key);
-  const c = mk(time, out, found?.keySide ?? side, found?.keyRow ?? row);
+  const c = found === undefined ? mk(time, out, side, row) : mk(time, out, keySideOf(found), keyRowOf(found));
   const t = c.spec.timeKind === 'rowtime' ? rowTime(j, side, row) : c.opTime;
   if (t === undefined) {
     out.trace({ t: 'filter.drop', side, row: printRow(j, side, kind, row), reason: 'its time attribute is null' });
@@ -107,9 +94,8 @@ function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind
     const exp = expirationTime(c.opTime, relativeSize(c.spec, other), WM_MAX);
     s = setExpiration(s, other, exp);
     if (ks !== undefined) {
-      const scan = probeOtherCache(c, side, row, t, cacheOf(ks, other), exp);
-      ks = withCache(ks, other, scan.cache);
-      emitted = scan.emitted;
+      ks = probeOtherCache(c, side, row, t, ks, exp);
+      emitted = c.scanEmitted;
     }
   }
   if (c.opTime < upper) return cacheRow(c, s, ks, found, side, row, t, emitted, key);
@@ -138,26 +124,13 @@ function cacheRow(
     const printed = printRow(c.j, side, '+I', row);
     c.out.trace({ t: 'state.add', side, key: keyText(c), row: printed, detail: `cached at ${printTime(c.j, t)}${emitted ? ', already joined' : ''}` });
   }
-  const cache = addToCache(ks0 === undefined ? NO_ROWS : cacheOf(ks0, side), t, row, emitted);
   // One cleanup timer per side per key, for the first cached row; expiry re-arms it later.
   const armed = ks0 === undefined ? undefined : cleanupOf(ks0, side);
   const at = armed ?? cleanupTimeFor(c.spec, side, t);
   if (armed === undefined && tracing) {
     c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: keyText(c), purpose: `clean the ${sideName(side)} cache` });
   }
-  let ks: IntervalKeyState;
-  if (ks0 === undefined) ks = newKeyState(side, row, cache, at);
-  else {
-    const w = ownKey(ks0);
-    if (side === 0) {
-      w.cache0 = cache;
-      w.cleanup0 = at;
-    } else {
-      w.cache1 = cache;
-      w.cleanup1 = at;
-    }
-    ks = w;
-  }
+  const ks = ks0 === undefined ? newKeyState(c.layout, side, row, t, emitted, at) : withRow(ks0, side, t, row, emitted, at);
   const s = armed === undefined ? setTimers(state, addTimer(state.timers, key, at)) : state;
   return putKey(s, key, ks, stored);
 }

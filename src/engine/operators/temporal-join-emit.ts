@@ -3,49 +3,54 @@
  * it takes the version valid at its time; a +I/+U version whose condition holds joins, anything
  * else pads the row for LEFT and drops it for INNER. The output kind is the probe row's kind.
  */
-import { isAccumulate } from '../../values/types.js';
+import { isAccumulate, type Row, type RowKind } from '../../values/types.js';
 import type { Collector } from '../types.js';
 import { bulkWhy, wantsText } from '../why.js';
 import { conditionHolds, joinRow, printRow, printRowOf, printTime, type JoinRows } from './interval-join-rows.js';
-import { versionAt, type ProbeRow, type Version } from './temporal-join-state.js';
+import { probeKind, probeRow, probeTime, versionAt, versionKind, versionRow, versionTime, type TemporalKeyState } from './temporal-key-state.js';
 
-export function emitProbe(j: JoinRows, versions: readonly Version[], p: ProbeRow, key: string, procTime: number, out: Collector): void {
-  const v = versionAt(versions, p.time);
+/** Probe row i of key state `ks` goes out (key: the printed key, for reasons). */
+export function emitProbe(j: JoinRows, ks: TemporalKeyState, i: number, key: string, procTime: number, out: Collector): void {
+  const pKind = probeKind(ks, i);
+  const pRow = probeRow(ks, i);
+  const pTime = probeTime(ks, i);
+  const v = versionAt(ks, pTime);
   if (!wantsText(out)) {
-    emitProbeBulk(j, v, p, procTime, out);
+    emitProbeBulk(j, ks, v, pKind, pRow, procTime, out);
     return;
   }
-  const probe = printRow(j, 0, p.kind, p.row);
-  const rows = [printRowOf(j, 0, p.kind, p.row)];
-  const at = printTime(j, p.time);
+  const probe = printRow(j, 0, pKind, pRow);
+  const rows = [printRowOf(j, 0, pKind, pRow)];
+  const at = printTime(j, pTime);
   let miss: string;
-  if (v === undefined) miss = `no ${j.plan.inputs[1].alias} version for key ${key} at or before ${at}`;
-  else if (!isAccumulate(v.kind)) miss = `the version valid at ${at} is ${printRow(j, 1, v.kind, v.row)} (${printTime(j, v.time)}): no row from then on`;
+  if (v < 0) miss = `no ${j.plan.inputs[1].alias} version for key ${key} at or before ${at}`;
+  else if (!isAccumulate(versionKind(ks, v))) miss = `the version valid at ${at} is ${printRow(j, 1, versionKind(ks, v), versionRow(ks, v))} (${printTime(j, versionTime(ks, v))}): no row from then on`;
   else {
-    const joined = joinRow(j, p.row, v.row);
-    const version = printRow(j, 1, v.kind, v.row);
+    const joined = joinRow(j, pRow, versionRow(ks, v));
+    const version = printRow(j, 1, versionKind(ks, v), versionRow(ks, v));
     if (conditionHolds(j, joined, procTime)) {
-      const text = `left ${probe} matched ${j.plan.inputs[1].alias} version ${version} (from ${printTime(j, v.time)}, the latest <= ${at})`;
-      out.trace({ t: 'match', side: 0, row: probe, other: version, detail: `version from ${printTime(j, v.time)}` });
-      out.emit(p.kind, joined, { rule: 'temporal.version', text, rows: [...rows, printRowOf(j, 1, v.kind, v.row)] });
+      const from = printTime(j, versionTime(ks, v));
+      const text = `left ${probe} matched ${j.plan.inputs[1].alias} version ${version} (from ${from}, the latest <= ${at})`;
+      out.trace({ t: 'match', side: 0, row: probe, other: version, detail: `version from ${from}` });
+      out.emit(pKind, joined, { rule: 'temporal.version', text, rows: [...rows, printRowOf(j, 1, versionKind(ks, v), versionRow(ks, v))] });
       return;
     }
     miss = `the join condition is not true for version ${version}`;
   }
   out.trace({ t: 'no-match', side: 0, row: probe, reason: miss });
   if (j.plan.joinType === 'left') {
-    out.emit(p.kind, joinRow(j, p.row, undefined), { rule: 'temporal.pad', text: `left ${probe} is null-padded: ${miss}`, rows });
+    out.emit(pKind, joinRow(j, pRow, undefined), { rule: 'temporal.pad', text: `left ${probe} is null-padded: ${miss}`, rows });
   }
 }
 
-/** emitProbe without any text (bulk runs): the same rows and rules. */
-function emitProbeBulk(j: JoinRows, v: Version | undefined, p: ProbeRow, procTime: number, out: Collector): void {
-  if (v !== undefined && isAccumulate(v.kind)) {
-    const joined = joinRow(j, p.row, v.row);
+/** emitProbe without any text (bulk runs): the same rows and rules. `v`: the version index or -1. */
+function emitProbeBulk(j: JoinRows, ks: TemporalKeyState, v: number, kind: RowKind, row: Row, procTime: number, out: Collector): void {
+  if (v >= 0 && isAccumulate(versionKind(ks, v))) {
+    const joined = joinRow(j, row, versionRow(ks, v));
     if (conditionHolds(j, joined, procTime)) {
-      out.emit(p.kind, joined, bulkWhy('temporal.version'));
+      out.emit(kind, joined, bulkWhy('temporal.version'));
       return;
     }
   }
-  if (j.plan.joinType === 'left') out.emit(p.kind, joinRow(j, p.row, undefined), bulkWhy('temporal.pad'));
+  if (j.plan.joinType === 'left') out.emit(kind, joinRow(j, row, undefined), bulkWhy('temporal.pad'));
 }

@@ -30,24 +30,39 @@ import { dropFirstTimer, firstTimerKey, nextTimerTime } from './interval-join-ti
 import { describeTemporalSide } from './temporal-join-describe.js';
 import { emitProbe } from './temporal-join-emit.js';
 import {
-  appended,
-  expiredVersions,
   dropCleanup,
-  newTKey,
-  ownTKey,
-  withEventTimers,
-  withProcTimers,
   EMPTY_TEMPORAL_STATE,
   putTKey,
-  putVersion,
   registerCleanup,
   registerSmallestTimer,
   retentionOf,
-  type ProbeRow,
+  withEventTimers,
+  withProcTimers,
   type Retention,
   type TemporalState,
-  type Version,
 } from './temporal-join-state.js';
+import {
+  cleanupAtOf,
+  expiredVersions,
+  newTKey,
+  nextSeqOf,
+  printedKeyOf,
+  probeCount,
+  probeKind,
+  probeRow,
+  probeTime,
+  setNextSeq,
+  setTimer,
+  timerOf,
+  versionCount,
+  versionIndexOf,
+  versionKind,
+  versionRow,
+  withProbe,
+  withReleased,
+  withVersion,
+  type WritableTKey,
+} from './temporal-key-state.js';
 import { pmGet } from '../collections/pmap.js';
 
 export function createTemporalJoin(plan: Plan): JoinOperator<TemporalState> {
@@ -100,27 +115,26 @@ function store(j: JoinRows, state: TemporalState, side: Side, kind: RowKind, row
   const key = keyOf(j, side, row);
   const found = pmGet(state.keys, key);
   const ks = found ?? newTKey(printKey(j, side, row));
-  const printedKey = ks.printedKey;
+  const printedKey = printedKeyOf(ks);
   const tracing = wantsText(out);
   const printed = tracing ? printRow(j, side, kind, row) : '';
-  const w = ownTKey(ks);
+  let w: WritableTKey;
   if (side === 0) {
-    const seq = ks.nextSeq ?? 0;
-    const probe: ProbeRow = { seq, time: t, kind, row };
-    w.probes = appended(ks.probes, probe);
-    w.nextSeq = seq + 1;
+    const seq = nextSeqOf(ks) ?? 0;
+    w = withProbe(ks, seq, t, kind, row);
+    setNextSeq(w, seq + 1);
     if (tracing) traceProbe(j, t, time, out, printedKey, printed);
   } else {
-    const replaced = tracing ? ks.versions.find((v) => v.time === t) : undefined;
-    w.versions = putVersion(ks.versions, { time: t, kind, row });
-    if (!tracing) {
-      // no text in bulk runs
-    } else if (replaced === undefined) out.trace({ t: 'state.add', side, key: printedKey, row: printed, detail: `version from ${printTime(j, t)}` });
-    else out.trace({ t: 'state.update', side, key: printedKey, row: printed, detail: `overwrites the version for ${printTime(j, t)}: ${printRow(j, 1, replaced.kind, replaced.row)}` });
+    const replaced = tracing ? versionIndexOf(ks, t) : -1;
+    if (tracing) {
+      const detail = replaced < 0 ? `version from ${printTime(j, t)}` : `overwrites the version for ${printTime(j, t)}: ${printRow(j, 1, versionKind(ks, replaced), versionRow(ks, replaced))}`;
+      out.trace({ t: replaced < 0 ? 'state.add' : 'state.update', side, key: printedKey, row: printed, detail });
+    }
+    w = withVersion(ks, t, kind, row);
   }
-  const before = w.timer;
+  const before = timerOf(w);
   let s = registerSmallestTimer(state, w, key, t);
-  if (tracing && w.timer !== before) out.trace({ t: 'timer.register', domain: 'event', time: t, key: printedKey, purpose: side === 0 ? 'emit probe rows' : 'clean versions' });
+  if (tracing && timerOf(w) !== before) out.trace({ t: 'timer.register', domain: 'event', time: t, key: printedKey, purpose: side === 0 ? 'emit probe rows' : 'clean versions' });
   s = registerCleanup(s, w, key, time.procTime, r);
   return putTKey(s, key, w, found);
 }
@@ -135,58 +149,51 @@ function onEventTimer(j: JoinRows, state: TemporalState, key: string, at: number
   if (ks === undefined) return state;
   const wm = time.watermark;
   const tracing = wantsText(out);
-  if (tracing) out.trace({ t: 'timer.fire', domain: 'event', time: at, key: ks.printedKey, purpose: 'emit probe rows <= watermark, clean versions' });
-  // One pass: release the probe rows <= the watermark in arrival order, keep the others.
-  let wait: ProbeRow[] | undefined;
+  const printedKey = printedKeyOf(ks);
+  if (tracing) out.trace({ t: 'timer.fire', domain: 'event', time: at, key: printedKey, purpose: 'emit probe rows <= watermark, clean versions' });
+  // Release the probe rows <= the watermark in arrival order; the others wait.
   let earliest = Number.POSITIVE_INFINITY;
-  const probes = ks.probes;
-  for (let i = 0; i < probes.length; i++) {
-    const p = probes[i] as ProbeRow;
-    if (p.time <= wm) emitProbe(j, ks.versions, p, ks.printedKey, time.procTime, out);
-    else {
-      (wait ??= []).push(p);
-      if (p.time < earliest) earliest = p.time;
-    }
+  const n = probeCount(ks);
+  for (let i = 0; i < n; i++) {
+    const pt = probeTime(ks, i);
+    if (pt <= wm) emitProbe(j, ks, i, printedKey, time.procTime, out);
+    else if (pt < earliest) earliest = pt;
   }
-  const waiting = wait === undefined ? NO_PROBES : wait.length === probes.length ? probes : wait.slice();
-  const versions = ks.versions;
-  const gone = expiredVersions(versions, wm);
+  const gone = expiredVersions(ks, wm);
   for (let i = 0; i < gone; i++) {
     // state.expire is always traced (it sets STEP_EXPIRE); its text only when kept.
     if (!tracing) {
       out.trace(EXPIRE_NO_TEXT);
       continue;
     }
-    const v = versions[i] as Version;
     const reason = `a newer version is valid at the watermark ${printTime(j, wm)}`;
-    out.trace({ t: 'state.expire', side: 1, key: ks.printedKey, row: printRow(j, 1, v.kind, v.row), reason });
+    out.trace({ t: 'state.expire', side: 1, key: printedKey, row: printRow(j, 1, versionKind(ks, i), versionRow(ks, i)), reason });
   }
-  const w = ownTKey(ks);
-  w.timer = undefined;
-  w.probes = waiting;
-  if (gone > 0) w.versions = versions.slice(gone);
+  const w = withReleased(ks, wm, gone);
+  setTimer(w, undefined);
   let s = state;
-  if (waiting.length > 0) s = registerSmallestTimer(s, w, key, earliest);
+  const waiting = probeCount(w) > 0;
+  if (waiting) s = registerSmallestTimer(s, w, key, earliest);
   if (r.enabled) {
-    if (waiting.length > 0 || w.versions.length > 0) s = registerCleanup(s, w, key, time.procTime, r);
+    if (waiting || versionCount(w) > 0) s = registerCleanup(s, w, key, time.procTime, r);
     else {
       s = dropCleanup(s, w, key);
-      w.nextSeq = undefined;
+      setNextSeq(w, undefined);
     }
   }
   return putTKey(s, key, w, ks);
 }
 
-const NO_PROBES: readonly ProbeRow[] = Object.freeze([]);
 const EXPIRE_NO_TEXT = Object.freeze({ t: 'state.expire', side: 1, key: '', row: '', reason: '' } as const);
 
 function onCleanupTimer(j: JoinRows, state: TemporalState, key: string, at: number, out: Collector, r: Retention): TemporalState {
   const ks = pmGet(state.keys, key);
-  if (!r.enabled || ks === undefined || ks.cleanupAt !== at) return state;
-  out.trace({ t: 'timer.fire', domain: 'proc', time: at, key: ks.printedKey, purpose: 'state retention (table.exec.state.ttl)' });
+  if (!r.enabled || ks === undefined || cleanupAtOf(ks) !== at) return state;
+  const printedKey = printedKeyOf(ks);
+  out.trace({ t: 'timer.fire', domain: 'proc', time: at, key: printedKey, purpose: 'state retention (table.exec.state.ttl)' });
   const reason = `state retention: table.exec.state.ttl = ${r.minMs} ms, the key's cleanup timer (last armed at now + ${r.maxMs} ms) fired`;
-  for (const p of ks.probes) out.trace({ t: 'state.expire', side: 0, key: ks.printedKey, row: printRow(j, 0, p.kind, p.row), reason });
-  for (const v of ks.versions) out.trace({ t: 'state.expire', side: 1, key: ks.printedKey, row: printRow(j, 1, v.kind, v.row), reason });
+  for (let i = 0; i < probeCount(ks); i++) out.trace({ t: 'state.expire', side: 0, key: printedKey, row: printRow(j, 0, probeKind(ks, i), probeRow(ks, i)), reason });
+  for (let i = 0; i < versionCount(ks); i++) out.trace({ t: 'state.expire', side: 1, key: printedKey, row: printRow(j, 1, versionKind(ks, i), versionRow(ks, i)), reason });
   // Flink clears the state and the timer value but leaves the event-time timer registered.
-  return putTKey(state, key, newTKey(ks.printedKey));
+  return putTKey(state, key, newTKey(printedKey));
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createTemporalJoin } from '../../../src/engine/operators/temporal-join.js';
 import { temporalStateEntries, type TemporalState } from '../../../src/engine/operators/temporal-join-state.js';
 import { pmValues } from '../../../src/engine/collections/pmap.js';
+import { nextSeqOf, timerOf } from '../../../src/engine/operators/temporal-key-state.js';
 import type { FlinkVersion, JoinType } from '../../../src/planner/plan.js';
 import type { SqlType } from '../../../src/values/types.js';
 import { Harness, makePlan } from './interval-temporal-harness.js';
@@ -137,8 +138,8 @@ describe('TemporalRowTimeJoinOperatorTest', () => {
       'WM(15)',
     ]);
     const k1 = pmValues(h.state.keys)[0];
-    expect(k1?.nextSeq).toBeUndefined();
-    expect(k1?.timer).toBeUndefined();
+    expect(k1 && nextSeqOf(k1)).toBeUndefined();
+    expect(k1 && timerOf(k1)).toBeUndefined();
     expect(temporalStateEntries(h.state)).toBe(0);
   });
 });
