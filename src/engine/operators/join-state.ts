@@ -84,8 +84,21 @@ export interface Work {
   buckets: [Bucket | undefined, Bucket | undefined];
 }
 
-export function beginWork(s: JoinState): Work {
-  return { stores: [s.sides[0], s.sides[1]], seq: s.seq, seen: [undefined, undefined], buckets: [undefined, undefined] };
+/** A Work for beginWork to fill: an operator keeps one, as processElement is never re-entered. */
+export function newWork(): Work {
+  return { stores: [PMAP_EMPTY, PMAP_EMPTY], seq: 0, seen: [undefined, undefined], buckets: [undefined, undefined] };
+}
+
+/** Start a step on state `s`, in `w` (reused: no allocation per row). */
+export function beginWork(s: JoinState, w: Work = newWork()): Work {
+  w.stores[0] = s.sides[0];
+  w.stores[1] = s.sides[1];
+  w.seq = s.seq;
+  w.seen[0] = undefined;
+  w.seen[1] = undefined;
+  w.buckets[0] = undefined;
+  w.buckets[1] = undefined;
+  return w;
 }
 
 /** The bucket of `key` on `side` (undefined: none), remembered for the next access in this step. */
