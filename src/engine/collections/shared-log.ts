@@ -6,7 +6,9 @@
  *     and returns a new version with n + 1: older versions still read their first n slots, which
  *     did not change. No copy, in or out of a transient edit (edit.ts).
  *   - appending to any other version (an older one: a replay from a checkpoint, a what-if edit)
- *     first copies its n slots into new arrays, so branches never see each other's appends.
+ *     first copies its n slots into new arrays, so branches never see each other's appends;
+ *     unless the slot after its end already holds an equal item (a replay appending what the
+ *     first run appended), which is then shared.
  *   - changing a slot changes it in place only when the arrays were created in the current edit
  *     (no kept version can see them); otherwise it copies the arrays.
  *   - removing a slot always copies (a reader may be iterating the old items: liveEntries drops
@@ -73,12 +75,19 @@ export class SharedLog<T> implements Iterable<T> {
     return this.#n === this.#items.length ? this.#items : this.#items.slice(0, this.#n);
   }
 
-  /** This version with x (hash h) appended. */
-  push(x: T, h: number): SharedLog<T> {
+  /**
+   * This version with x (hash h) appended. `same`: when the slot after this version's end already
+   * holds an item that `same` calls equal to x (a replay from a checkpoint appends what the first
+   * run appended), that slot is shared instead of copying the arrays.
+   */
+  push(x: T, h: number, same?: (a: T, b: T) => boolean): SharedLog<T> {
     const n = this.#n;
     if (n === this.#items.length) {
       this.#items.push(x);
       this.#hashes.push(h | 0);
+      return new SharedLog(this.#items, this.#hashes, n + 1);
+    }
+    if (same !== undefined && this.#hashes[n] === (h | 0) && same(this.#items[n] as T, x)) {
       return new SharedLog(this.#items, this.#hashes, n + 1);
     }
     const items = created(this.#items.slice(0, n));

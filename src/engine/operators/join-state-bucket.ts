@@ -123,7 +123,15 @@ function putInLog(spec: SideSpec, b: SharedLog<JoinEntry>, e: JoinEntry): Bucket
   return append(spec, b, e);
 }
 
+/**
+ * The same entry: a replay from a checkpoint re-appends what the first run appended (the same
+ * row object, arrival and write time), so it shares the first run's slot instead of copying.
+ */
+function sameAppend(a: JoinEntry, b: JoinEntry): boolean {
+  return a.row === b.row && a.seq === b.seq && a.count === b.count && a.assoc === b.assoc && a.at === b.at && a.h === b.h;
+}
+
 function append(spec: SideSpec, b: SharedLog<JoinEntry>, e: JoinEntry): Bucket {
-  const next = b.push(e, e.h);
+  const next = b.push(e, e.h, sameAppend);
   return next.size > BIG ? toMap(spec, next) : next;
 }

@@ -27,6 +27,8 @@ interface Item {
   readonly v: number;
 }
 
+const sameItem = (a: Item, b: Item): boolean => a.k === b.k && a.v === b.v;
+
 function within<T>(edit: Edit | null, f: () => T): T {
   const prev = useEdit(edit);
   try {
@@ -42,7 +44,8 @@ function contentOf(l: SharedLog<Item>): [number, number, number][] {
 
 /** Applies one op to (log, model); returns the new pair. */
 function apply(o: Op, l: SharedLog<Item>, m: Item[]): [SharedLog<Item>, Item[]] {
-  if ('push' in o) return [l.push({ k: o.push, v: 0 }, o.push), [...m, { k: o.push, v: 0 }]];
+  // Equal items are shared when a branch re-appends what another appended (a replay).
+  if ('push' in o) return [l.push({ k: o.push, v: 0 }, o.push, sameItem), [...m, { k: o.push, v: 0 }]];
   if (m.length === 0) return [l, m];
   if ('set' in o) {
     const i = o.set % m.length;
@@ -134,6 +137,20 @@ describe('shared log', () => {
     const d = c.set(0, { k: 1, v: 5 });
     expect(d).not.toBe(c);
     expect(c.at(0)).toEqual({ k: 1, v: 0 });
+  });
+
+  it('re-appending an equal item after an older version shares its slot; anything else copies', () => {
+    const a = within(newEdit(), () => SharedLog.of([{ k: 1, v: 0 }], [1]));
+    const b = a.push({ k: 2, v: 0 }, 2);
+    const again = a.push({ k: 2, v: 0 }, 2, sameItem);
+    expect(again.items()).toBe(b.items()); // both read the shared arrays, which end at slot 2
+    const other = a.push({ k: 2, v: 1 }, 2, sameItem);
+    expect([...other]).toEqual([{ k: 1, v: 0 }, { k: 2, v: 1 }]);
+    expect([...b]).toEqual([{ k: 1, v: 0 }, { k: 2, v: 0 }]);
+    // a change to the shared slot from a later edit copies, so b keeps its item
+    const changed = within(newEdit(), () => again.set(1, { k: 2, v: 5 }));
+    expect([...changed]).toEqual([{ k: 1, v: 0 }, { k: 2, v: 5 }]);
+    expect([...b]).toEqual([{ k: 1, v: 0 }, { k: 2, v: 0 }]);
   });
 
   it('in the current edit, a slot of arrays it created changes in place; after the edit it is copied', () => {
