@@ -1,20 +1,21 @@
 /**
  * One join key's entries (a bucket) and the operations on it, under the side's layout. A bucket
- * is immutable except within a transient edit (collections/edit.ts, through pvec/pmap).
+ * is immutable except within a transient edit (collections/edit.ts, through shared-log/pmap).
  */
 import type { Row } from '../../values/types.js';
 import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmSize, pmValues, type PMap } from '../collections/pmap.js';
-import { PVEC_EMPTY, pvFromArray, pvGet, pvLeaf, pvPush, pvSet, pvToArray, type PVec } from '../collections/pvec.js';
+import { SharedLog } from '../collections/shared-log.js';
 import { joinKey, rowHash, rowId, sameOn, sameRow } from '../keys.js';
 import type { JoinEntry, SideSpec } from './join-state.js';
 
 /**
- * The entries of one join key. Up to BIG entries: a persistent vector in arrival order (entries
- * are found by a scan of their identity hashes; an append copies at most the 32-entry tail, so a
- * checkpoint keeps little of a key it touched). Beyond: a map by entry id, so that a hot key
- * stays O(log n) per write (read in arrival order by sorting on seq).
+ * The entries of one join key. Up to BIG entries: a shared log in arrival order (entries are
+ * found by a scan of their identity hashes, a contiguous array of numbers; an append to the
+ * newest version of a key is in place, so a checkpoint keeps a small header per key it touched,
+ * not a copy of the entries). Beyond: a map by entry id, so that a hot key stays O(log n) per
+ * write (read in arrival order by sorting on seq).
  */
-export type Bucket = PVec<JoinEntry> | PMap<JoinEntry>;
+export type Bucket = SharedLog<JoinEntry> | PMap<JoinEntry>;
 
 /** The entry id of a row under the side's layout (large buckets only). */
 export function entryId(spec: SideSpec, row: Row): string {
@@ -40,15 +41,10 @@ export function entryHash(spec: SideSpec, row: Row): number {
   }
 }
 
-/** Index of the entry with `row`'s identity (hash `h`) in a vector bucket, or -1. */
-function indexIn(spec: SideSpec, b: PVec<JoinEntry>, row: Row, h: number): number {
-  for (let i = 0; i < b.n; i += 32) {
-    const leaf = pvLeaf(b, i);
-    const end = Math.min(32, b.n - i);
-    for (let j = 0; j < end; j++) {
-      const e = leaf[j] as JoinEntry;
-      if (e.h === h && sameEntry(spec, e.row, row)) return i + j;
-    }
+/** Index of the entry with `row`'s identity (hash `h`) in a small bucket, or -1. */
+function indexIn(spec: SideSpec, b: SharedLog<JoinEntry>, row: Row, h: number): number {
+  for (let i = b.findHash(h); i >= 0; i = b.findHash(h, i + 1)) {
+    if (sameEntry(spec, b.at(i).row, row)) return i;
   }
   return -1;
 }
@@ -65,27 +61,29 @@ export function sameEntry(spec: SideSpec, a: Row, b: Row): boolean {
   }
 }
 
-/** A bucket's entries in arrival order (a bucket held in its tail alone is returned as is). */
+/**
+ * A bucket's entries in arrival order. Not a copy when the bucket is the newest version of its
+ * log: read it at once (a later append to the key grows it), and never write to it.
+ */
 export function bucketEntries(b: Bucket): readonly JoinEntry[] {
-  if (!isVec(b)) return pmValues(b).sort((x, y) => x.seq - y.seq);
-  return b.t.length === b.n ? b.t : pvToArray(b);
+  return isSmall(b) ? b.items() : pmValues(b).sort((x, y) => x.seq - y.seq);
 }
 
-export function isVec(b: Bucket): b is PVec<JoinEntry> {
-  return (b as PVec<JoinEntry>).t !== undefined;
+export function isSmall(b: Bucket): b is SharedLog<JoinEntry> {
+  return b instanceof SharedLog;
 }
 
 /** The stored entry that `row` identifies under the layout, if any (expired or not). */
 export function bucketFind(spec: SideSpec, b: Bucket, row: Row): JoinEntry | undefined {
-  if (!isVec(b)) return pmGet(b, entryId(spec, row));
+  if (!isSmall(b)) return pmGet(b, entryId(spec, row));
   const at = indexIn(spec, b, row, entryHash(spec, row));
-  return at < 0 ? undefined : pvGet(b, at);
+  return at < 0 ? undefined : b.at(at);
 }
 
 /** Buckets above this size switch to a map by entry id. */
 const BIG = 512;
 
-function toMap(spec: SideSpec, es: readonly JoinEntry[]): PMap<JoinEntry> {
+function toMap(spec: SideSpec, es: Iterable<JoinEntry>): PMap<JoinEntry> {
   let m: PMap<JoinEntry> = PMAP_EMPTY;
   for (const e of es) m = pmSet(m, entryId(spec, e.row), e);
   return m;
@@ -97,44 +95,43 @@ function toMap(spec: SideSpec, es: readonly JoinEntry[]): PMap<JoinEntry> {
  * entry with e's identity (skips a second scan).
  */
 export function bucketPut(spec: SideSpec, b: Bucket | undefined, e: JoinEntry, absent: boolean): Bucket {
-  if (b === undefined) return pvPush(PVEC_EMPTY, e);
-  if (!isVec(b)) return pmSet(b, entryId(spec, e.row), e);
-  return absent ? appendToVec(spec, b, e) : putInVec(spec, b, e);
+  if (b === undefined) return SharedLog.single(e, e.h);
+  if (!isSmall(b)) return pmSet(b, entryId(spec, e.row), e);
+  return absent ? append(spec, b, e) : putInLog(spec, b, e);
 }
 
 /** The bucket without the entry `row` identifies: `b` itself if none, undefined once empty. */
 export function bucketRemove(spec: SideSpec, b: Bucket, row: Row): Bucket | undefined {
   let next: Bucket;
-  if (isVec(b)) {
+  if (isSmall(b)) {
     const at = indexIn(spec, b, row, entryHash(spec, row));
     if (at < 0) return b;
-    // Rebuilt (never changed in place): liveEntries may be iterating the old entries while it
-    // drops expired rows.
-    next = withoutAt(b, at);
+    // A copy (removeAt never changes the arrays in place): liveEntries may be iterating the
+    // old entries while it drops expired rows.
+    next = b.removeAt(at);
   } else {
     next = pmDelete(b, entryId(spec, row));
     if (next === b) return b;
   }
-  return (isVec(next) ? next.n === 0 : pmSize(next) === 0) ? undefined : next;
+  return (isSmall(next) ? next.size === 0 : pmSize(next) === 0) ? undefined : next;
 }
 
-function putInVec(spec: SideSpec, b: PVec<JoinEntry>, e: JoinEntry): Bucket {
+function putInLog(spec: SideSpec, b: SharedLog<JoinEntry>, e: JoinEntry): Bucket {
   const at = indexIn(spec, b, e.row, e.h);
-  if (at >= 0 && pvGet(b, at).seq === e.seq) return pvSet(b, at, e);
-  if (at >= 0) return withoutAt(b, at, e);
-  return appendToVec(spec, b, e);
+  if (at >= 0 && b.at(at).seq === e.seq) return b.set(at, e);
+  if (at >= 0) return append(spec, b.removeAt(at), e);
+  return append(spec, b, e);
 }
 
-function appendToVec(spec: SideSpec, b: PVec<JoinEntry>, e: JoinEntry): Bucket {
-  const next = pvPush(b, e);
-  return next.n > BIG ? toMap(spec, pvToArray(next)) : next;
+/**
+ * The same entry: a replay from a checkpoint re-appends what the first run appended (the same
+ * row object, arrival and write time), so it shares the first run's slot instead of copying.
+ */
+function sameAppend(a: JoinEntry, b: JoinEntry): boolean {
+  return a.row === b.row && a.seq === b.seq && a.count === b.count && a.assoc === b.assoc && a.at === b.at && a.h === b.h;
 }
 
-/** The bucket without entry `at` (and with `add` appended): rebuilt, as a vector has no delete. */
-function withoutAt(b: PVec<JoinEntry>, at: number, add?: JoinEntry): PVec<JoinEntry> {
-  const es = pvToArray(b);
-  es.splice(at, 1);
-  if (add !== undefined) es.push(add);
-  return pvFromArray(es);
+function append(spec: SideSpec, b: SharedLog<JoinEntry>, e: JoinEntry): Bucket {
+  const next = b.push(e, e.h, sameAppend);
+  return next.size > BIG ? toMap(spec, next) : next;
 }
-

@@ -23,21 +23,34 @@ export function joinedOf(j: JoinRows, side: Side, mine: Row | undefined, theirs:
   return side === 0 ? joinRow(j, mine, theirs) : joinRow(j, theirs, mine);
 }
 
-/** The row's join key; its printed form is built only if a trace or a reason asks for it. */
-export function keyRefOf(j: JoinRows, side: Side, row: Row): KeyRef {
-  return new LazyKeyRef(j, side, row, keyOf(j, side, row));
+/**
+ * The row's join key; its printed form is built only if a trace or a reason asks for it. `into`:
+ * a KeyRef from an earlier step to refill (an operator keeps one: no allocation per row).
+ */
+export function keyRefOf(j: JoinRows, side: Side, row: Row, into?: LazyKeyRef): LazyKeyRef {
+  const key = keyOf(j, side, row);
+  return into === undefined ? new LazyKeyRef(j, side, row, key) : into.reset(j, side, row, key);
 }
 
 /** A class rather than an object literal with a getter: no closure allocated per row. */
-class LazyKeyRef implements KeyRef {
+export class LazyKeyRef implements KeyRef {
   private printed: string | undefined;
 
   constructor(
-    private readonly j: JoinRows,
-    private readonly side: Side,
-    private readonly row: Row,
-    readonly key: string,
+    private j: JoinRows,
+    private side: Side,
+    private row: Row,
+    public key: string,
   ) {}
+
+  reset(j: JoinRows, side: Side, row: Row, key: string): this {
+    this.j = j;
+    this.side = side;
+    this.row = row;
+    this.key = key;
+    this.printed = undefined;
+    return this;
+  }
 
   get pkey(): string {
     return (this.printed ??= printKey(this.j, this.side, this.row));

@@ -71,14 +71,51 @@ export interface SideSpec {
   readonly keyIdx: readonly number[];
 }
 
-/** Both sides' stores plus the sequence counter, threaded (mutably) through one processElement. */
+/**
+ * Both sides' stores plus the sequence counter, threaded (mutably) through one processElement,
+ * and each side's last bucket read or written (one step reads and writes one join key several
+ * times: addRecord's lookup then its write, then the other side's matches).
+ */
 export interface Work {
   stores: [SideStore, SideStore];
   seq: number;
+  /** Per side: the join key of `buckets[side]`, or undefined when nothing is remembered. */
+  seen: [string | undefined, string | undefined];
+  buckets: [Bucket | undefined, Bucket | undefined];
 }
 
-export function beginWork(s: JoinState): Work {
-  return { stores: [s.sides[0], s.sides[1]], seq: s.seq };
+/** A Work for beginWork to fill: an operator keeps one, as processElement is never re-entered. */
+export function newWork(): Work {
+  return { stores: [PMAP_EMPTY, PMAP_EMPTY], seq: 0, seen: [undefined, undefined], buckets: [undefined, undefined] };
+}
+
+/** Start a step on state `s`, in `w` (reused: no allocation per row). */
+export function beginWork(s: JoinState, w: Work = newWork()): Work {
+  w.stores[0] = s.sides[0];
+  w.stores[1] = s.sides[1];
+  w.seq = s.seq;
+  w.seen[0] = undefined;
+  w.seen[1] = undefined;
+  w.buckets[0] = undefined;
+  w.buckets[1] = undefined;
+  return w;
+}
+
+/** The bucket of `key` on `side` (undefined: none), remembered for the next access in this step. */
+function bucketOf(w: Work, side: Side, key: string): Bucket | undefined {
+  if (w.seen[side] === key) return w.buckets[side];
+  const b = pmGet(w.stores[side], key);
+  w.seen[side] = key;
+  w.buckets[side] = b;
+  return b;
+}
+
+/** Store `b` (undefined: drop the key) as the bucket of `key` on `side`. */
+function setBucket(w: Work, side: Side, key: string, b: Bucket | undefined): void {
+  const store = w.stores[side];
+  w.stores[side] = b === undefined ? pmDelete(store, key) : pmSet(store, key, b);
+  w.seen[side] = key;
+  w.buckets[side] = b;
 }
 
 /** The new state, sharing everything that did not change. */
@@ -128,7 +165,7 @@ function dropExpired(spec: SideSpec, w: Work, k: KeyRef, e: JoinEntry, now: numb
 
 /** The live entries of a join key, in arrival order; expired ones are dropped (and traced). */
 export function liveEntries(spec: SideSpec, w: Work, k: KeyRef, now: number, out: Collector): readonly JoinEntry[] {
-  const bucket = pmGet(w.stores[spec.side], k.key);
+  const bucket = bucketOf(w, spec.side, k.key);
   if (bucket === undefined) return NO_ENTRIES;
   const all = bucketEntries(bucket);
   if (spec.ttlMs <= 0) return all;
@@ -144,7 +181,7 @@ const NO_ENTRIES: readonly JoinEntry[] = Object.freeze([]);
 
 /** One live entry, identified by `row` (expired = absent, dropped and traced). */
 export function liveEntry(spec: SideSpec, w: Work, k: KeyRef, row: Row, now: number, out: Collector): JoinEntry | undefined {
-  const b = pmGet(w.stores[spec.side], k.key);
+  const b = bucketOf(w, spec.side, k.key);
   const e = b === undefined ? undefined : bucketFind(spec, b, row);
   if (e === undefined) return undefined;
   if (!isExpired(spec, e, now)) return e;
@@ -157,18 +194,15 @@ export function liveEntry(spec: SideSpec, w: Work, k: KeyRef, row: Row, now: num
  * the caller has just looked and found no entry with e's identity (skips a second scan).
  */
 export function putEntry(spec: SideSpec, w: Work, key: string, e: JoinEntry, absent = false): void {
-  const store = w.stores[spec.side];
-  const b = pmGet(store, key);
+  const b = bucketOf(w, spec.side, key);
   const next = bucketPut(spec, b, e, absent);
-  if (next !== b) w.stores[spec.side] = pmSet(store, key, next);
+  if (next !== b) setBucket(w, spec.side, key, next);
 }
 
 /** Remove the entry that `row` identifies. */
 export function removeEntry(spec: SideSpec, w: Work, key: string, row: Row): void {
-  const store = w.stores[spec.side];
-  const b = pmGet(store, key);
+  const b = bucketOf(w, spec.side, key);
   if (b === undefined) return;
   const next = bucketRemove(spec, b, row);
-  if (next === b) return;
-  w.stores[spec.side] = next === undefined ? pmDelete(store, key) : pmSet(store, key, next);
+  if (next !== b) setBucket(w, spec.side, key, next);
 }

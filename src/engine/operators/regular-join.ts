@@ -49,9 +49,9 @@ import type { Row, RowKind } from '../../values/types.js';
 import { isAccumulate } from '../../values/types.js';
 import type { Collector, JoinOperator, OpTime } from '../types.js';
 import { makeJoinRows } from './interval-join-rows.js';
-import { beginWork, EMPTY_JOIN_STATE, endWork, type JoinState, type SideSpec } from './join-state.js';
+import { beginWork, EMPTY_JOIN_STATE, endWork, newWork, type JoinState, type SideSpec } from './join-state.js';
 import { describeSide, sideSpec } from './join-state-describe.js';
-import { keyRefOf } from './join-state-match.js';
+import { keyRefOf, LazyKeyRef } from './join-state-match.js';
 import { accumulate, retract, type JoinRules, type JoinStep } from './regular-join-steps.js';
 
 export function createRegularJoin(plan: Plan): JoinOperator<JoinState> {
@@ -64,6 +64,10 @@ export function createRegularJoin(plan: Plan): JoinOperator<JoinState> {
     onlyNewMatchesCount: plan.flinkVersion >= '2.4',
   };
 
+  // Refilled by every step (processElement is never re-entered): no allocation per row.
+  const work = newWork();
+  const keyRef = new LazyKeyRef(rules.j, 0, [], '');
+
   function processElement(state: JoinState, side: Side, kind: RowKind, row: Row, time: OpTime, out: Collector): JoinState {
     const j = rules.j;
     const s: JoinStep = {
@@ -72,8 +76,8 @@ export function createRegularJoin(plan: Plan): JoinOperator<JoinState> {
       other: rules.specs[side === 0 ? 1 : 0],
       kind,
       row,
-      k: keyRefOf(j, side, row),
-      w: beginWork(state),
+      k: keyRefOf(j, side, row, keyRef),
+      w: beginWork(state, work),
       now: time.procTime,
       out,
     };

@@ -28,9 +28,9 @@ import { isAccumulate } from '../../values/types.js';
 import type { Collector, JoinOperator, OpTime, Why } from '../types.js';
 import { bulkWhy, wantsText } from '../why.js';
 import { makeJoinRows, printRowOf } from './interval-join-rows.js';
-import { beginWork, EMPTY_JOIN_STATE, endWork, type JoinState, type SideSpec } from './join-state.js';
+import { beginWork, EMPTY_JOIN_STATE, endWork, newWork, type JoinState, type SideSpec } from './join-state.js';
 import { describeSide, sideSpec } from './join-state-describe.js';
-import { findMatches, keyRefOf, lazyText } from './join-state-match.js';
+import { findMatches, keyRefOf, LazyKeyRef, lazyText } from './join-state-match.js';
 import { addRecord, retractRecord, updateAssoc, } from './join-state-views.js';
 
 export function createSemiAntiJoin(plan: Plan): JoinOperator<JoinState> {
@@ -39,12 +39,16 @@ export function createSemiAntiJoin(plan: Plan): JoinOperator<JoinState> {
   const name = anti ? 'anti' : 'semi';
   const specs: readonly [SideSpec, SideSpec] = [sideSpec(plan, 0, true), sideSpec(plan, 1, false)];
 
+  // Refilled by every step (processElement is never re-entered): no allocation per row.
+  const work = newWork();
+  const keyRef = new LazyKeyRef(j, 0, [], '');
+
   function processElement(state: JoinState, side: Side, kind: RowKind, row: Row, time: OpTime, out: Collector): JoinState {
     const me = specs[side];
     const other = specs[side === 0 ? 1 : 0];
     const now = time.procTime;
-    const k = keyRefOf(j, side, row);
-    const w = beginWork(state);
+    const k = keyRefOf(j, side, row, keyRef);
+    const w = beginWork(state, work);
     const inputText = lazyText(() => printRowOf(j, side, kind, row));
     // Bulk runs keep only the rule (see why.ts).
     const why = (rule: string, text: () => string, left?: Row): Why =>

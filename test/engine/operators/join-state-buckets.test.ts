@@ -52,3 +52,36 @@ describe('join-state buckets across the small -> map switch', () => {
     }
   });
 });
+
+describe('join-state buckets: shared logs and the switch to a map at 512 entries', () => {
+  it('no unique key: 600 rows of one key, duplicates and retractions on both sides of the switch', () => {
+    const h = hotKeyHarness();
+    const model: [number, number][] = []; // id, copies
+    const add = (id: number) => {
+      h.processElement2('+I', 'hot', id, `v${id}`);
+      const m = model.find(([x]) => x === id);
+      if (m === undefined) model.push([id, 1]);
+      else m[1]++;
+    };
+    const retract = (id: number) => {
+      h.processElement2('-D', 'hot', id, `v${id}`);
+      const at = model.findIndex(([x]) => x === id);
+      const m = model[at] as [number, number];
+      if (m[1] > 1) m[1]--;
+      else model.splice(at, 1);
+    };
+    for (let id = 0; id < 300; id++) add(id);
+    add(3);
+    retract(4);
+    for (let id = 300; id < 600; id++) add(id);
+    add(500);
+    retract(3);
+    retract(3);
+    retract(550);
+    add(4);
+    h.emitted = [];
+    h.processElement1('+I', 'hot', 1000, 'probe');
+    const expected = model.flatMap(([id, n]) => Array.from({ length: n }, () => `+I[hot, 1000, probe, hot, ${id}, v${id}]`));
+    h.shouldEmit(...expected);
+  });
+});
