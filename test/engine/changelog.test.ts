@@ -38,7 +38,7 @@ describe('changelog versions share one log', () => {
 
   it('crosses chunk boundaries', () => {
     let c = emptyChangelog(2);
-    const n = 70_000; // more than one chunk of 65536 / 4 rows
+    const n = 70_000; // many chunks of 4096 / 4 = 1024 rows
     const mid: Changelog[] = [];
     for (let i = 0; i < n; i++) {
       c = push(c, i);
