@@ -7,8 +7,6 @@
  *  - the timeline's snapshots, visited in a scrambled order, equal the direct run's;
  *  - a what-if edit of the timeline leaves the original timeline's snapshots as they were.
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRunContext } from '../../src/engine/context.js';
 import { createOperator } from '../../src/engine/operators/index.js';
@@ -17,18 +15,10 @@ import { step } from '../../src/engine/step.js';
 import { createTimeline } from '../../src/engine/timeline.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/scenario/types.js';
-import { REPO_ROOT, SPEC_EXAMPLES_DIR } from '../paths.js';
+import { REPO_ROOT, SPEC_EXAMPLES_DIR, yamlFiles } from '../paths.js';
 
 const dirs = [`${REPO_ROOT}/scenarios`, SPEC_EXAMPLES_DIR, `${REPO_ROOT}/test/flink-cases`];
-const files = dirs.flatMap((d) => {
-  try {
-    return readdirSync(d)
-      .filter((f) => f.endsWith('.yaml'))
-      .map((f) => join(d, f));
-  } catch {
-    return [];
-  }
-});
+const files = yamlFiles(dirs);
 
 function directRun(sc: Scenario): EngineSnapshot[] {
   const ctx = createRunContext(sc, 0, createOperator, false);

@@ -3,25 +3,15 @@
  * and operators: the timeline agrees with the plain run step by step (changelog, result, flags),
  * snapshots are unchanged by stepping back and forth, and every step's trace is well-formed.
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run.js';
 import { createTimeline } from '../../src/engine/timeline.js';
 import { STEP_EMIT, STEP_RETRACT, type Emitted } from '../../src/engine/types.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { REPO_ROOT, SPEC_EXAMPLES_DIR } from '../paths.js';
+import { REPO_ROOT, SPEC_EXAMPLES_DIR, yamlFiles } from '../paths.js';
 
 const dirs = [`${REPO_ROOT}/scenarios`, SPEC_EXAMPLES_DIR];
-const files = dirs.flatMap((d) => {
-  try {
-    return readdirSync(d)
-      .filter((f) => f.endsWith('.yaml'))
-      .map((f) => join(d, f));
-  } catch {
-    return [];
-  }
-});
+const files = yamlFiles(dirs);
 
 /** An emitted row without its reason text (what a bulk run keeps). */
 const ruleOnly = (e: Emitted) => ({ kind: e.kind, row: e.row, step: e.step, rule: e.why.rule });

@@ -6,24 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newEdit, useEdit } from '../../../src/engine/collections/edit.js';
-import { createRegularJoin } from '../../../src/engine/operators/regular-join.js';
 import type { JoinState } from '../../../src/engine/operators/join-state.js';
 import type { Collector } from '../../../src/engine/types.js';
 import type { StateLayout } from '../../../src/planner/plan.js';
 import type { Row, RowKind } from '../../../src/values/types.js';
-import { Harness, INT, planOf, STR } from './regular-join-harness.js';
+import { leftJoinHarness, type Harness } from './regular-join-harness.js';
 
 const LAYOUTS: (StateLayout | undefined)[] = [undefined, { kind: 'InputSideHasUniqueKey', uniqueKey: [1] }];
-
-function harness(layout: StateLayout | undefined): Harness<JoinState> {
-  const plan = planOf({
-    joinType: 'left',
-    left: { alias: 'l', columns: [['k', STR], ['id', INT], ['v', STR]] },
-    right: { alias: 'r', columns: [['k', STR], ['id', INT], ['v', STR]], ...(layout === undefined ? {} : { layout }) },
-    keys: [[0, 0]],
-  });
-  return new Harness(createRegularJoin(plan), plan);
-}
 
 /** Right rows, each step in a fresh edit when `edit` (a bulk run between two checkpoints). */
 function run(h: Harness<JoinState>, edit: boolean, rows: readonly Row[], kind: RowKind = '+I'): void {
@@ -47,7 +36,7 @@ describe('join-state buckets: branches from a kept state', () => {
   for (const layout of LAYOUTS) {
     for (const edit of [true, false]) {
       it(`${layout?.kind ?? 'InputSideHasNoUniqueKey'}, ${edit ? 'in transient edits' : 'without edits'}: a branch and the first run never see each other's rows`, () => {
-        const h = harness(layout);
+        const h = leftJoinHarness(layout);
         const base = Array.from({ length: 10 }, (_, i) => r(i, `a${i}`));
         run(h, edit, base);
         const kept = h.state;

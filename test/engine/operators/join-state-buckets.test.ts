@@ -4,23 +4,11 @@
  * counts, unique-key overwrites or retractions.
  */
 import { describe, expect, it } from 'vitest';
-import { createRegularJoin } from '../../../src/engine/operators/regular-join.js';
-import type { StateLayout } from '../../../src/planner/plan.js';
-import { Harness, INT, planOf, STR } from './regular-join-harness.js';
-
-function hotKeyHarness(layout?: StateLayout) {
-  const plan = planOf({
-    joinType: 'left',
-    left: { alias: 'l', columns: [['k', STR], ['id', INT], ['v', STR]] },
-    right: { alias: 'r', columns: [['k', STR], ['id', INT], ['v', STR]], ...(layout === undefined ? {} : { layout }) },
-    keys: [[0, 0]],
-  });
-  return new Harness(createRegularJoin(plan), plan);
-}
+import { leftJoinHarness } from './regular-join-harness.js';
 
 describe('join-state buckets across the small -> map switch', () => {
   it('no unique key: 80 rows of one key (with duplicates and retractions) match in arrival order', () => {
-    const h = hotKeyHarness();
+    const h = leftJoinHarness();
     const model: [number, string][] = [];
     for (let i = 0; i < 80; i++) {
       const id = i % 60; // ids 0..19 arrive twice: counted copies
@@ -41,7 +29,7 @@ describe('join-state buckets across the small -> map switch', () => {
 
   it('unique key: an overwrite moves the row to the end, in small and large buckets alike', () => {
     for (const n of [5, 70]) {
-      const h = hotKeyHarness({ kind: 'InputSideHasUniqueKey', uniqueKey: [1] });
+      const h = leftJoinHarness({ kind: 'InputSideHasUniqueKey', uniqueKey: [1] });
       for (let id = 0; id < n; id++) h.processElement2('+I', 'hot', id, `a${id}`);
       h.processElement2('+U', 'hot', 2, 'b2');
       h.processElement2('-D', 'hot', 3, 'whatever');
@@ -55,7 +43,7 @@ describe('join-state buckets across the small -> map switch', () => {
 
 describe('join-state buckets: shared logs and the switch to a map at 512 entries', () => {
   it('no unique key: 600 rows of one key, duplicates and retractions on both sides of the switch', () => {
-    const h = hotKeyHarness();
+    const h = leftJoinHarness();
     const model: [number, number][] = []; // id, copies
     const add = (id: number) => {
       h.processElement2('+I', 'hot', id, `v${id}`);

@@ -8,6 +8,8 @@ import type { FlinkVersion, InputPlan, JoinFamily, JoinType, Plan, Side, StateLa
 import type { Collector, JoinOperator, StateView, TraceEvent, Why } from '../../../src/engine/types.js';
 import { WM_MIN } from '../../../src/engine/types.js';
 import { formatRow } from '../../../src/values/format.js';
+import { createRegularJoin } from '../../../src/engine/operators/regular-join.js';
+import type { JoinState } from '../../../src/engine/operators/join-state.js';
 import type { Row, RowKind, SqlType, Value } from '../../../src/values/types.js';
 
 export const STR: SqlType = { kind: 'STRING', nullable: true };
@@ -160,4 +162,15 @@ export function col(index: number, type: SqlType, name = `c${index}`): TExpr {
 
 export function call(fn: string, ...args: TExpr[]): TExpr {
   return { k: 'call', type: { kind: 'BOOLEAN', nullable: true }, fn, args };
+}
+
+/** A LEFT join of (k, id, v) rows on k; the right side's state layout as given (default: no unique key). */
+export function leftJoinHarness(layout?: StateLayout): Harness<JoinState> {
+  const plan = planOf({
+    joinType: 'left',
+    left: { alias: 'l', columns: [['k', STR], ['id', INT], ['v', STR]] },
+    right: { alias: 'r', columns: [['k', STR], ['id', INT], ['v', STR]], ...(layout === undefined ? {} : { layout }) },
+    keys: [[0, 0]],
+  });
+  return new Harness(createRegularJoin(plan), plan);
 }
