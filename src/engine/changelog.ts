@@ -101,9 +101,9 @@ export function clPush(c: Changelog, kind: RowKind, row: Row, step: number, rule
   let seg = c.segment();
   if (seg.base + seg.rows !== c.n) seg = newSegment(seg, c.n, w);
   const ci = Math.floor(seg.rows / seg.per);
-  // Chunks fill in order, so each write lands at the chunk's end (an append): a short replay's
-  // segment stays small.
-  const chunk = seg.chunks[ci] ?? (seg.chunks[ci] = []);
+  // Chunks fill in order. A segment's first chunk grows by appends, so that a short replay's
+  // segment stays small; later ones are allocated whole (growing them would copy each twice).
+  const chunk = seg.chunks[ci] ?? (seg.chunks[ci] = ci === 0 ? [] : new Array<unknown>(seg.per * (w + 2)));
   const at = (seg.rows - ci * seg.per) * (w + 2);
   if (project === undefined) for (let i = 0; i < w; i++) chunk[at + i] = row[i] ?? null;
   else for (let i = 0; i < w; i++) chunk[at + i] = project[i]!(row, ctx as never) ?? null;
