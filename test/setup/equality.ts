@@ -1,9 +1,12 @@
 /**
  * Deep equality for engine values whose layout is not their content: two changelog versions are
- * equal when they hold the same rows, whichever shared segments hold them (changelog.ts).
+ * equal when they hold the same rows, whichever shared segments hold them (changelog.ts); two map
+ * versions when they hold the same keys and equal values, whichever histories hold them (pmap.ts).
  */
 import { expect } from 'vitest';
+import type { Tester, TesterContext } from '@vitest/expect';
 import { Changelog, clEquals } from '../../src/engine/changelog.js';
+import { PMap, pmEquals } from '../../src/engine/collections/pmap.js';
 
 expect.addEqualityTesters([
   (a: unknown, b: unknown): boolean | undefined => {
@@ -11,5 +14,11 @@ expect.addEqualityTesters([
     const cb = b instanceof Changelog;
     if (!ca && !cb) return undefined;
     return ca && cb && clEquals(a, b);
+  },
+  function pmapEquality(this: TesterContext, a: unknown, b: unknown, testers: Tester[]): boolean | undefined {
+    const ma = a instanceof PMap;
+    const mb = b instanceof PMap;
+    if (!ma && !mb) return undefined;
+    return ma && mb && pmEquals(a, b, (x, y) => this.equals(x, y, testers));
   },
 ]);

@@ -10,21 +10,36 @@
  * editable and every collection stays fully persistent.
  */
 
-/** The nodes created in one edit. Opaque to callers. */
+/** The nodes created in one edit, and its version stamp (pmap.ts). Opaque to callers. */
 export interface Edit {
   readonly nodes: Set<object>;
+  /** Renewed when the edit is resumed after other writes, so that stamps only ever increase. */
+  stamp: number;
 }
 
 let current: Edit | null = null;
+/** Version stamps, increasing: one per edit, and one per write made outside any edit. */
+let stamps = 0;
 
 export function newEdit(): Edit {
-  return { nodes: new Set() };
+  return { nodes: new Set(), stamp: ++stamps };
+}
+
+/**
+ * The version stamp of a write: the current edit's (writes in one edit share it, so a versioned
+ * node may change in place), or a fresh one outside an edit (every write is a new version).
+ */
+export function writeStamp(): number {
+  return current !== null ? current.stamp : ++stamps;
 }
 
 /** Make `edit` (or none) current; returns the previous one so that the caller can restore it. */
 export function useEdit(edit: Edit | null): Edit | null {
   const prev = current;
   current = edit;
+  // Resumed after writes under newer stamps: a fresh stamp, so that a layer's history stays in
+  // stamp order (versions written under the old stamp are then merely not editable).
+  if (edit !== null && edit.stamp !== stamps) edit.stamp = ++stamps;
   return prev;
 }
 

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { newEdit, useEdit } from '../../../src/engine/collections/edit.js';
 import {
-  PMAP_EMPTY, hashString, pmDelete, pmEntries, pmFromEntries, pmGet, pmKeys, pmSet, pmSize, pmUpdate, type PMap,
+  PMAP_EMPTY, hashString, pmDelete, setPmapLimits, pmEntries, pmEquals, pmFromEntries, pmGet, pmSet, pmSize, pmUpdate, type PMap,
 } from '../../../src/engine/collections/pmap.js';
 
 /** Keys drawn from a small alphabet so that sets, overwrites and deletes hit the same keys often. */
@@ -12,6 +13,8 @@ const opArb = fc.oneof(
 );
 
 describe('PMap', () => {
+  afterEach(() => setPmapLimits(4096, 8));
+
   it('behaves like a JS Map under random sets and deletes (model-based)', () => {
     fc.assert(
       fc.property(fc.array(opArb, { maxLength: 400 }), (ops) => {
@@ -46,19 +49,68 @@ describe('PMap', () => {
     expect(pmGet(m, 'k0')).toBeUndefined();
   });
 
-  it('orders entries by key set alone, whatever the insertion order', () => {
+  it('serialises and compares by content alone, whatever the history', () => {
     fc.assert(
       fc.property(fc.uniqueArray(keyArb, { maxLength: 200 }), fc.integer(), (keys, seed) => {
         const shuffled = [...keys].sort((a, b) => hashString(a + seed) - hashString(b + seed));
         const a = pmFromEntries(keys.map((k) => [k, 1] as const));
         let b = pmFromEntries(shuffled.map((k) => [k, 1] as const));
-        // A detour through extra keys and deletes must not change the order either.
+        // A detour through extra keys and deletes must not change what b holds.
         for (let i = 0; i < 50; i++) b = pmSet(b, `extra${i}`, 1);
         for (let i = 0; i < 50; i++) b = pmDelete(b, `extra${i}`);
-        expect(pmKeys(b)).toEqual(pmKeys(a));
         expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+        expect(pmEquals(a, b)).toBe(true);
+        expect(b).toEqual(a);
+        if (keys.length > 0) {
+          const c = pmSet(b, keys[0]!, 2);
+          expect(pmEquals(a, c)).toBe(false);
+          expect(c).not.toEqual(a);
+        }
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it.each([
+    ['default limits', 4096, 8],
+    ['no folding, chains flattened beyond 3', 0, 3],
+    ['folding forks of up to 2 keys, chains flattened beyond 2', 2, 2],
+  ])('every version keeps its content when any version is written to again (%s)', (_name, foldMax, maxDepth) => {
+    setPmapLimits(foldMax, maxDepth);
+    // Few keys, and mostly the newest version or one just before it: histories of several pairs,
+    // forks of forks, and writes to a fork's older versions (which fold the fork) all happen.
+    const from = fc.oneof(fc.constant(0), fc.constant(1), fc.constant(2), fc.nat());
+    const step = fc.record({ from, key: fc.constantFrom('a', 'b', 'c', 'd', 'e'), value: fc.option(fc.integer(), { nil: undefined }), inEdit: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 300 }), (steps) => {
+        const versions: PMap<number>[] = [PMAP_EMPTY];
+        const models: Map<string, number>[] = [new Map()];
+        for (const s of steps) {
+          // from counts back from the newest version
+          const i = versions.length - 1 - (s.from % versions.length);
+          const model = new Map(models[i]);
+          // A fresh edit per write: writes to any version stay persistent, in place or not.
+          const prev = useEdit(s.inEdit ? newEdit() : null);
+          try {
+            if (s.value === undefined) {
+              model.delete(s.key);
+              versions.push(pmDelete(versions[i]!, s.key));
+            } else {
+              model.set(s.key, s.value);
+              versions.push(pmSet(versions[i]!, s.key, s.value));
+            }
+          } finally {
+            useEdit(prev);
+          }
+          models.push(model);
+        }
+        versions.forEach((v, i) => {
+          expect(pmSize(v)).toBe(models[i]!.size);
+          expect(new Map(pmEntries(v))).toEqual(models[i]);
+          for (const [k, x] of models[i]!) expect(pmGet(v, k)).toBe(x);
+        });
+      }),
+      { numRuns: 200 },
     );
   });
 
@@ -104,40 +156,33 @@ describe('PMap', () => {
     expect(pmDelete(m, 'zz')).toBe(m);
   });
 
-  // A complexity guard without clocks (speed is measured in `npm run bench`): a set on a 100k-key
-  // map must share all but one path of nodes with the old map (a copying set would share none).
-  it('keeps pmSet O(log n) on 100k keys: a set copies one root-to-leaf path only', () => {
+  // A complexity guard without clocks (speed is measured in `npm run bench`): a write to a kept
+  // version of a 100k-key map adds one history pair (or a fork holding one key): it never copies.
+  it('writes to a kept 100k-key version store one pair, not a copy', () => {
     const N = 100_000;
-    const keys = Array.from({ length: N }, (_, i) => `key-${i}`);
     let m: PMap<number> = PMAP_EMPTY;
-    for (const k of keys) m = pmSet(m, k, 0);
-    const old = nodesOf(m);
-    // A 32-bit hash, 5 bits per level: at most 7 bitmap levels plus a collision node, whatever n.
-    const depth = Math.max(...[...old.values()].map((n) => n.depth)) + 1;
-    expect(depth).toBeLessThanOrEqual(8);
-    // and about log32(n) levels where most keys live
-    const levels = [...old.values()].map((n) => n.depth);
-    expect(levels.reduce((a, b) => a + b, 0) / levels.length).toBeLessThan(Math.log(N) / Math.log(32));
-    for (let i = 0; i < 200; i++) {
-      const k = keys[(i * 7919) % N]!;
-      for (const next of [pmSet(m, k, i + 1), pmSet(m, `new-${i}`, i), pmDelete(m, k)]) {
-        const fresh = [...nodesOf(next).keys()].filter((n) => !old.has(n));
-        // one node per level at most, each at most a full node (32 entries + bitmap)
-        expect(fresh.length).toBeLessThanOrEqual(8);
-        for (const n of fresh) expect(n.length).toBeLessThanOrEqual(2 + 2 * 32);
-      }
+    const prev = useEdit(newEdit());
+    try {
+      for (let i = 0; i < N; i++) m = pmSet(m, `key-${i}`, 0);
+    } finally {
+      useEdit(prev);
     }
+    const base = m.layer()!;
+    expect(base.map.size).toBe(N);
+    const pairs = (): number => [...base.map.values()].reduce((n, h) => n + h.length / 2, 0);
+    expect(pairs()).toBe(N);
+    // The newest version: one pair more in the same layer.
+    const next = pmSet(m, 'key-7', 1);
+    expect(next.layer()).toBe(base);
+    expect(pairs()).toBe(N + 1);
+    // The kept (now older) version: a fork that holds the one key written.
+    for (const w of [pmSet(m, 'key-9', 2), pmSet(m, 'new', 3), pmDelete(m, 'key-3')]) {
+      expect(w.layer()!.parent).toBe(base);
+      expect(w.layer()!.map.size).toBe(1);
+    }
+    expect(pairs()).toBe(N + 1);
+    expect(pmGet(m, 'key-7')).toBe(0);
+    expect(pmGet(next, 'key-7')).toBe(1);
     expect(pmSize(m)).toBe(N);
   });
 });
-
-/** Every trie node (array) reachable from the map, with its depth. */
-function nodesOf(m: PMap<unknown>): Map<readonly unknown[], { depth: number }> {
-  const out = new Map<readonly unknown[], { depth: number }>();
-  const walk = (n: readonly unknown[], depth: number): void => {
-    out.set(n, { depth });
-    for (let i = 2; i < n.length; i += 2) if (n[i] === null) walk(n[i + 1] as readonly unknown[], depth + 1);
-  };
-  if (m.r !== null) walk(m.r, 0);
-  return out;
-}
