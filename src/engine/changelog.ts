@@ -9,8 +9,8 @@
  * of 32 KB, instead of a tree of small leaves and a header per version (what a long run retained
  * most of).
  *
- * Row i takes `width + 2` slots: its values, then a code for its kind and rule, then its step.
- * Reads rebuild `Emitted` rows (with the rule-only Why of a bulk run: the full reason comes from a
+ * Row i takes `width` slots for its values and two int32s beside them: a code for its kind and
+ * rule, and its step (a typed array holds them in 8 bytes rather than two 8-byte slots). Reads rebuild `Emitted` rows (with the rule-only Why of a bulk run: the full reason comes from a
  * traced replay of the row's step, see Timeline.whyOf).
  *
  * Versions are compared by their rows (clEquals; the test setup registers it for toEqual), and
@@ -34,8 +34,10 @@ interface Segment {
   readonly base: number;
   /** Rows held here. */
   rows: number;
-  /** Slots of rows base.., in chunks of `per` rows. */
+  /** Values of rows base.., in chunks of `per` rows. */
   readonly chunks: unknown[][];
+  /** Per chunk, each row's kind-and-rule code and step. */
+  readonly metas: Int32Array[];
   /** Rows per chunk. */
   readonly per: number;
 }
@@ -64,7 +66,7 @@ export class Changelog {
 }
 
 function newSegment(parent: Segment | null, base: number, width: number): Segment {
-  return { parent, base, rows: 0, chunks: [], per: Math.max(1, Math.floor(CHUNK_SLOTS / (width + 2))) };
+  return { parent, base, rows: 0, chunks: [], metas: [], per: Math.max(1, Math.floor(CHUNK_SLOTS / Math.max(1, width))) };
 }
 
 export function emptyChangelog(width: number): Changelog {
@@ -103,22 +105,35 @@ export function clPush(c: Changelog, kind: RowKind, row: Row, step: number, rule
   const ci = Math.floor(seg.rows / seg.per);
   // Chunks fill in order. A segment's first chunk grows by appends, so that a short replay's
   // segment stays small; later ones are allocated whole (growing them would copy each twice).
-  const chunk = seg.chunks[ci] ?? (seg.chunks[ci] = ci === 0 ? [] : new Array<unknown>(seg.per * (w + 2)));
-  const at = (seg.rows - ci * seg.per) * (w + 2);
+  const chunk = seg.chunks[ci] ?? (seg.chunks[ci] = ci === 0 ? [] : new Array<unknown>(seg.per * w));
+  const r = seg.rows - ci * seg.per;
+  const at = r * w;
   if (project === undefined) for (let i = 0; i < w; i++) chunk[at + i] = row[i] ?? null;
   else for (let i = 0; i < w; i++) chunk[at + i] = project[i]!(row, ctx as never) ?? null;
-  chunk[at + w] = kindCode(kind) + 4 * ruleCode(rule);
-  chunk[at + w + 1] = step;
+  const meta = metaFor(seg, ci, r);
+  meta[2 * r] = kindCode(kind) + 4 * ruleCode(rule);
+  meta[2 * r + 1] = step;
   seg.rows++;
   return new Changelog(c.n + 1, w, seg);
 }
 
-function decode(width: number, s: readonly unknown[], at: number): Emitted {
-  const code = s[at + width] as number;
+/** The meta array of chunk ci with room for its row r: a first chunk's grows by doubling. */
+function metaFor(seg: Segment, ci: number, r: number): Int32Array {
+  const m = seg.metas[ci];
+  if (m !== undefined && 2 * r < m.length) return m;
+  const size = ci === 0 ? Math.min(2 * seg.per, Math.max(16, 2 * (m?.length ?? 0))) : 2 * seg.per;
+  const next = new Int32Array(size);
+  if (m !== undefined) next.set(m);
+  seg.metas[ci] = next;
+  return next;
+}
+
+function decode(width: number, s: readonly unknown[], meta: Int32Array, r: number): Emitted {
+  const code = meta[2 * r]!;
   return {
     kind: ROW_KINDS[code & 3] as RowKind,
-    row: s.slice(at, at + width) as Row,
-    step: s[at + width + 1] as number,
+    row: s.slice(r * width, (r + 1) * width) as Row,
+    step: meta[2 * r + 1]!,
     why: bulkWhy(RULES[code >> 2] as string),
   };
 }
@@ -126,11 +141,10 @@ function decode(width: number, s: readonly unknown[], at: number): Emitted {
 /** Rows [lo, hi) of the chain ending at `seg` (hi <= seg.base + seg.rows), appended to out. */
 function collect(seg: Segment, width: number, lo: number, hi: number, out: Emitted[]): void {
   if (lo < seg.base) collect(seg.parent!, width, lo, Math.min(hi, seg.base), out);
-  const stride = width + 2;
   for (let i = Math.max(lo, seg.base); i < hi; i++) {
     const r = i - seg.base;
     const ci = Math.floor(r / seg.per);
-    out.push(decode(width, seg.chunks[ci]!, (r - ci * seg.per) * stride));
+    out.push(decode(width, seg.chunks[ci]!, seg.metas[ci]!, r - ci * seg.per));
   }
 }
 
