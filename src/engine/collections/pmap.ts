@@ -87,10 +87,13 @@ function lastAtOrBefore(h: readonly unknown[], v: number): number {
   return 2 * lo;
 }
 
-/** The value of `key` in version (layer, ver), GONE if none. */
+/** The history of the last key looked up in the first layer of its version (undefined: none there). */
+let topHist: unknown[] | undefined;
+
+/** The value of `key` in version (layer, ver), GONE if none. Sets topHist. */
 function getAt(layer: Layer | null, ver: number, key: string): unknown {
-  for (let l = layer, v = ver; l !== null; v = l.pver, l = l.parent) {
-    const h = l.map.get(key);
+  topHist = layer === null ? undefined : layer.map.get(key);
+  for (let l = layer, v = ver, h = topHist; l !== null; v = l.pver, l = l.parent, h = l?.map.get(key)) {
     if (h === undefined) continue;
     const i = lastAtOrBefore(h, v);
     if (i >= 0) return h[i + 1];
@@ -127,6 +130,8 @@ export function forEachVisible(layer: Layer | null, ver: number, f: (key: string
 let lookMap: PMap<unknown> | undefined;
 let lookKey: string | undefined;
 let lookValue: unknown = GONE;
+/** The history of lookKey in lookMap's own layer, if it has one (write reuses it). */
+let lookHist: unknown[] | undefined;
 
 function valueIn(m: PMap<unknown>, key: string): unknown {
   if (m.n === 0) return GONE;
@@ -135,6 +140,7 @@ function valueIn(m: PMap<unknown>, key: string): unknown {
   lookMap = m;
   lookKey = key;
   lookValue = v;
+  lookHist = topHist;
   return v;
 }
 
@@ -187,12 +193,17 @@ const EXACT_MAX = 8;
 /** Version m with `key` set to `value` (GONE: deleted). */
 function write<V>(m: PMap<V>, key: string, value: unknown): PMap<V> {
   const old = valueIn(m, key);
+  // The history valueIn found in m's own layer, when m and key are what it cached.
+  const known = lookMap === m && lookKey === key ? lookHist : null;
   lookMap = undefined;
   if (old === value) return m;
   const stamp = writeStamp();
   let l = m.layer();
-  if (l === null || l.tip !== m.ver()) l = fork(l, m.ver());
-  const h = l.map.get(key);
+  let h: unknown[] | undefined;
+  if (l === null || l.tip !== m.ver()) {
+    l = fork(l, m.ver());
+    h = l.map.get(key);
+  } else h = known === null ? l.map.get(key) : known;
   if (h === undefined) l.map.set(key, [stamp, value]);
   else if (h[h.length - 2] === stamp) h[h.length - 1] = value;
   else if (h.length < EXACT_MAX) l.map.set(key, [...h, stamp, value]);

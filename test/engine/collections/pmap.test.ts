@@ -141,6 +141,35 @@ describe('PMap', () => {
     expect(JSON.stringify(m2)).toBe(JSON.stringify(pmSet(PMAP_EMPTY as PMap<string>, b, 'B2')));
   });
 
+  it('reads of other maps (empty ones too) between a read and a write change nothing', () => {
+    // pmGet caches its last lookup for the write that usually follows: any read in between,
+    // of another map or of an empty one, must not make that write lose the key's history.
+    const op = fc.record({ map: fc.nat(2), key: fc.constantFrom('a', 'b', 'c'), value: fc.option(fc.integer(), { nil: undefined }), read: fc.nat(3) });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
+        const maps: PMap<number>[] = [PMAP_EMPTY, PMAP_EMPTY, PMAP_EMPTY];
+        const models = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
+        const kept: { m: PMap<number>; model: Map<string, number> }[] = [];
+        for (const o of ops) {
+          pmGet(maps[o.map]!, o.key);
+          if (o.read < 3) pmGet(maps[o.read]!, o.key);
+          else pmGet(PMAP_EMPTY as PMap<number>, o.key);
+          kept.push({ m: maps[o.map]!, model: new Map(models[o.map]) });
+          if (o.value === undefined) {
+            maps[o.map] = pmDelete(maps[o.map]!, o.key);
+            models[o.map]!.delete(o.key);
+          } else {
+            maps[o.map] = pmSet(maps[o.map]!, o.key, o.value);
+            models[o.map]!.set(o.key, o.value);
+          }
+        }
+        maps.forEach((m, i) => expect(new Map(pmEntries(m))).toEqual(models[i]));
+        for (const k of kept) expect(new Map(pmEntries(k.m))).toEqual(k.model);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('pmUpdate sets, changes and deletes', () => {
     let m: PMap<number> = PMAP_EMPTY;
     m = pmUpdate(m, 'a', (c) => (c ?? 0) + 1);
