@@ -9,9 +9,11 @@
  * of 32 KB, instead of a tree of small leaves and a header per version (what a long run retained
  * most of).
  *
- * Row i takes `width` slots for its values and two int32s beside them: a code for its kind and
- * rule, and its step (a typed array holds them in 8 bytes rather than two 8-byte slots). Reads rebuild `Emitted` rows (with the rule-only Why of a bulk run: the full reason comes from a
- * traced replay of the row's step, see Timeline.whyOf).
+ * A row takes `width` slots for its values, or two for a pair row (its left and right input rows
+ * by reference, projected when read: a bulk run of a join whose SELECT list is plain columns), and
+ * three int32s in a typed array beside them: a code for its kind and rule, its step, its first
+ * slot. Reads rebuild `Emitted` rows (with the rule-only Why of a bulk run: the full reason comes
+ * from a traced replay of the row's step, see Timeline.whyOf).
  *
  * Versions are compared by their rows (clEquals; the test setup registers it for toEqual), and
  * serialise as their rows (toJSON): which segments hold them is an implementation detail.
@@ -22,11 +24,15 @@ import type { Emitted } from './types.js';
 import { bulkWhy } from './why.js';
 
 /**
- * Slots per chunk (rounded down to whole rows). Measured with an operator that emits one row per
- * event: 4096 (32 KB, an ordinary heap object) ran at ~0.92M events/s, 65536 (the large-object
- * space, fresh pages for every chunk) at ~0.72M, the pvec of 32-slot leaves at ~0.6M.
+ * Slots per value chunk. Measured with an operator that emits one row per event: 4096 (32 KB, an
+ * ordinary heap object) ran at ~0.92M events/s, 65536 (the large-object space, fresh pages for
+ * every chunk) at ~0.72M, the pvec of 32-slot leaves at ~0.6M. A row never straddles two chunks.
  */
-const CHUNK_SLOTS = 1 << 12;
+const CHUNK_BITS = 12;
+const CHUNK_SLOTS = 1 << CHUNK_BITS;
+/** Rows per meta chunk (3 int32s a row: 12 KB). */
+const META_BITS = 10;
+const META_ROWS = 1 << META_BITS;
 
 interface Segment {
   readonly parent: Segment | null;
@@ -34,12 +40,21 @@ interface Segment {
   readonly base: number;
   /** Rows held here. */
   rows: number;
-  /** Values of rows base.., in chunks of `per` rows. */
+  /** Value slots used here (chunk c holds slots c * CHUNK_SLOTS ..). */
+  fill: number;
   readonly chunks: unknown[][];
-  /** Per chunk, each row's kind-and-rule code and step. */
+  /** Per row: code (kind, pair flag, rule), step, first slot; META_ROWS rows per array. */
   readonly metas: Int32Array[];
-  /** Rows per chunk. */
-  readonly per: number;
+}
+
+/**
+ * How a pair row (left and right input rows kept by reference, see clPushPair) becomes the
+ * output row: output column i is joined column cols[i], where the joined row is the left row's
+ * `left` columns then the right row's (null-padded when a side is missing).
+ */
+export interface PairLayout {
+  readonly left: number;
+  readonly cols: readonly number[];
 }
 
 export class Changelog {
@@ -51,6 +66,8 @@ export class Changelog {
     /** Output columns per row. */
     readonly width: number,
     seg: Segment,
+    /** Set when rows may be stored as pairs (clPushPair). */
+    readonly pairs?: PairLayout,
   ) {
     this.#seg = seg;
   }
@@ -65,12 +82,12 @@ export class Changelog {
   }
 }
 
-function newSegment(parent: Segment | null, base: number, width: number): Segment {
-  return { parent, base, rows: 0, chunks: [], metas: [], per: Math.max(1, Math.floor(CHUNK_SLOTS / Math.max(1, width))) };
+function newSegment(parent: Segment | null, base: number): Segment {
+  return { parent, base, rows: 0, fill: 0, chunks: [], metas: [] };
 }
 
-export function emptyChangelog(width: number): Changelog {
-  return new Changelog(0, width, newSegment(null, 0, width));
+export function emptyChangelog(width: number, pairs?: PairLayout): Changelog {
+  return new Changelog(0, width, newSegment(null, 0), pairs);
 }
 
 /** Rules get small numbers in the order first seen (process-wide; codes never leave the process). */
@@ -91,8 +108,56 @@ function kindCode(kind: RowKind): number {
   return kind === '+I' ? 0 : kind === '-U' ? 1 : kind === '+U' ? 2 : 3;
 }
 
+const PAIR = 4;
+
 /** Value projections of a joined row (the sink's SELECT list). */
 export type Projection = readonly ((row: Row, ctx: never) => unknown)[];
+
+/**
+ * Room for a row of `size` slots at the end of the newest version `c` (a new segment when c is an
+ * older version): returns the segment, with `fill` at the row's first slot.
+ */
+function place(c: Changelog, size: number): Segment {
+  let seg = c.segment();
+  if (seg.base + seg.rows !== c.n) seg = newSegment(seg, c.n);
+  const off = seg.fill & (CHUNK_SLOTS - 1);
+  if (off !== 0 && off + size > CHUNK_SLOTS) seg.fill += CHUNK_SLOTS - off;
+  return seg;
+}
+
+/**
+ * The chunk holding slot `fill`. A segment's first chunk grows by appends, so that a short
+ * replay's segment stays small; later ones are allocated whole (growing them would copy each twice).
+ */
+function chunkAt(seg: Segment, fill: number): unknown[] {
+  const ci = fill >> CHUNK_BITS;
+  return seg.chunks[ci] ?? (seg.chunks[ci] = ci === 0 ? [] : new Array<unknown>(CHUNK_SLOTS));
+}
+
+/** The meta array for row r of the segment (a first one grows by doubling). */
+function metaFor(seg: Segment, r: number): Int32Array {
+  const mi = r >> META_BITS;
+  const at = 3 * (r & (META_ROWS - 1));
+  const m = seg.metas[mi];
+  if (m !== undefined && at < m.length) return m;
+  const size = mi === 0 ? Math.min(3 * META_ROWS, Math.max(48, 2 * (m?.length ?? 0))) : 3 * META_ROWS;
+  const next = new Int32Array(size);
+  if (m !== undefined) next.set(m);
+  seg.metas[mi] = next;
+  return next;
+}
+
+function finishRow(c: Changelog, seg: Segment, code: number, step: number, size: number): Changelog {
+  const r = seg.rows;
+  const meta = metaFor(seg, r);
+  const at = 3 * (r & (META_ROWS - 1));
+  meta[at] = code;
+  meta[at + 1] = step;
+  meta[at + 2] = seg.fill;
+  seg.fill += size;
+  seg.rows++;
+  return new Changelog(c.n + 1, c.width, seg, c.pairs);
+}
 
 /**
  * The changelog with one more row: `row`'s values, or the values `project` computes from it (so
@@ -100,52 +165,51 @@ export type Projection = readonly ((row: Row, ctx: never) => unknown)[];
  */
 export function clPush(c: Changelog, kind: RowKind, row: Row, step: number, rule: string, project?: Projection, ctx?: unknown): Changelog {
   const w = c.width;
-  let seg = c.segment();
-  if (seg.base + seg.rows !== c.n) seg = newSegment(seg, c.n, w);
-  const ci = Math.floor(seg.rows / seg.per);
-  // Chunks fill in order. A segment's first chunk grows by appends, so that a short replay's
-  // segment stays small; later ones are allocated whole (growing them would copy each twice).
-  const chunk = seg.chunks[ci] ?? (seg.chunks[ci] = ci === 0 ? [] : new Array<unknown>(seg.per * w));
-  const r = seg.rows - ci * seg.per;
-  const at = r * w;
+  const seg = place(c, w);
+  const chunk = chunkAt(seg, seg.fill);
+  const at = seg.fill & (CHUNK_SLOTS - 1);
   if (project === undefined) for (let i = 0; i < w; i++) chunk[at + i] = row[i] ?? null;
   else for (let i = 0; i < w; i++) chunk[at + i] = project[i]!(row, ctx as never) ?? null;
-  const meta = metaFor(seg, ci, r);
-  meta[2 * r] = kindCode(kind) + 4 * ruleCode(rule);
-  meta[2 * r + 1] = step;
-  seg.rows++;
-  return new Changelog(c.n + 1, w, seg);
+  return finishRow(c, seg, kindCode(kind) + 8 * ruleCode(rule), step, w);
 }
 
-/** The meta array of chunk ci with room for its row r: a first chunk's grows by doubling. */
-function metaFor(seg: Segment, ci: number, r: number): Int32Array {
-  const m = seg.metas[ci];
-  if (m !== undefined && 2 * r < m.length) return m;
-  const size = ci === 0 ? Math.min(2 * seg.per, Math.max(16, 2 * (m?.length ?? 0))) : 2 * seg.per;
-  const next = new Int32Array(size);
-  if (m !== undefined) next.set(m);
-  seg.metas[ci] = next;
-  return next;
+/**
+ * The changelog with one more row kept as its two input rows (by reference: rows are never
+ * changed), two slots instead of one per output column. Needs `c.pairs`.
+ */
+export function clPushPair(c: Changelog, kind: RowKind, left: Row | undefined, right: Row | undefined, step: number, rule: string): Changelog {
+  const seg = place(c, 2);
+  const chunk = chunkAt(seg, seg.fill);
+  const at = seg.fill & (CHUNK_SLOTS - 1);
+  chunk[at] = left ?? null;
+  chunk[at + 1] = right ?? null;
+  return finishRow(c, seg, kindCode(kind) + PAIR + 8 * ruleCode(rule), step, 2);
 }
 
-function decode(width: number, s: readonly unknown[], meta: Int32Array, r: number): Emitted {
-  const code = meta[2 * r]!;
-  return {
-    kind: ROW_KINDS[code & 3] as RowKind,
-    row: s.slice(r * width, (r + 1) * width) as Row,
-    step: meta[2 * r + 1]!,
-    why: bulkWhy(RULES[code >> 2] as string),
-  };
+function pairRow(p: PairLayout, left: Row | null, right: Row | null): Row {
+  const out = new Array<unknown>(p.cols.length);
+  for (let i = 0; i < p.cols.length; i++) {
+    const j = p.cols[i]!;
+    out[i] = j < p.left ? (left === null ? null : (left[j] ?? null)) : right === null ? null : (right[j - p.left] ?? null);
+  }
+  return out as Row;
+}
+
+function decode(c: Changelog, seg: Segment, r: number): Emitted {
+  const meta = seg.metas[r >> META_BITS]!;
+  const at = 3 * (r & (META_ROWS - 1));
+  const code = meta[at]!;
+  const start = meta[at + 2]!;
+  const chunk = seg.chunks[start >> CHUNK_BITS]!;
+  const off = start & (CHUNK_SLOTS - 1);
+  const row = (code & PAIR) !== 0 ? pairRow(c.pairs!, chunk[off] as Row | null, chunk[off + 1] as Row | null) : (chunk.slice(off, off + c.width) as Row);
+  return { kind: ROW_KINDS[code & 3] as RowKind, row, step: meta[at + 1]!, why: bulkWhy(RULES[code >> 3] as string) };
 }
 
 /** Rows [lo, hi) of the chain ending at `seg` (hi <= seg.base + seg.rows), appended to out. */
-function collect(seg: Segment, width: number, lo: number, hi: number, out: Emitted[]): void {
-  if (lo < seg.base) collect(seg.parent!, width, lo, Math.min(hi, seg.base), out);
-  for (let i = Math.max(lo, seg.base); i < hi; i++) {
-    const r = i - seg.base;
-    const ci = Math.floor(r / seg.per);
-    out.push(decode(width, seg.chunks[ci]!, seg.metas[ci]!, r - ci * seg.per));
-  }
+function collect(c: Changelog, seg: Segment, lo: number, hi: number, out: Emitted[]): void {
+  if (lo < seg.base) collect(c, seg.parent!, lo, Math.min(hi, seg.base), out);
+  for (let i = Math.max(lo, seg.base); i < hi; i++) out.push(decode(c, seg, i - seg.base));
 }
 
 /** Row i (0 <= i < n). */
@@ -159,7 +223,7 @@ export function clSlice(c: Changelog, from: number, to: number): Emitted[] {
   const lo = Math.max(0, Math.floor(from));
   const hi = Math.min(c.n, Math.floor(to));
   const out: Emitted[] = [];
-  if (hi > lo) collect(c.segment(), c.width, lo, hi, out);
+  if (hi > lo) collect(c, c.segment(), lo, hi, out);
   return out;
 }
 

@@ -3,6 +3,7 @@
  * built once per timeline (compiled expressions, table layouts, the operator). Steps read it and
  * never change it.
  */
+import type { PairLayout } from './changelog.js';
 import type { EngineConfig, InputPlan, Plan, Side, TableDef, TExpr } from '../planner/plan.js';
 import type { Scenario } from '../scenario/types.js';
 import { compileExpr } from '../values/eval.js';
@@ -70,6 +71,13 @@ export interface SinkRuntime {
   readonly materialize: boolean;
   /** The output's upsert key, used by the SinkUpsertMaterializer to replace rows in place. */
   readonly upsertKey?: readonly number[];
+  /** Columns of each input row in a joined row (a missing side is padded with this many nulls). */
+  readonly widths: readonly [number, number];
+  /**
+   * Set when a bulk run may keep an output row as its two input rows (clPushPair): the SELECT
+   * list is plain columns, and no filter or materializer needs the row first.
+   */
+  readonly pairs?: PairLayout;
 }
 
 export interface RunContext {
@@ -150,6 +158,11 @@ function sinkRuntime(plan: Plan): SinkRuntime {
   const right = plan.inputs[1].columns.map((c) => c.type);
   const joinedTypes = plan.family === 'semi' || plan.family === 'anti' ? left : [...left, ...right];
   const names = sink !== undefined && sink.columns.length === plan.output.names.length ? sink.columns.map((c) => c.name) : plan.output.names;
+  const materialize = sink?.upsertMaterialize === true;
+  const plain = plan.project.every((e) => e.k === 'col');
+  const pairs = plain && !materialize && plan.postFilter === undefined && plan.family !== 'semi' && plan.family !== 'anti'
+    ? { left: left.length, cols: plan.project.map((e) => (e.k === 'col' ? e.index : -1)) }
+    : undefined;
   return {
     postFilter: plan.postFilter === undefined ? undefined : compile(plan.postFilter),
     project: plan.project.map(compile),
@@ -157,8 +170,10 @@ function sinkRuntime(plan: Plan): SinkRuntime {
     types: plan.output.types,
     joinedTypes,
     primaryKey: sink?.primaryKey !== undefined && sink.primaryKey.length > 0 ? sink.primaryKey : undefined,
-    materialize: sink?.upsertMaterialize === true,
+    materialize,
     upsertKey: plan.output.upsertKeys[0],
+    widths: [left.length, right.length],
+    pairs,
   };
 }
 

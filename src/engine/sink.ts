@@ -7,7 +7,7 @@ import { formatRow } from '../values/format.js';
 import type { Row, RowKind } from '../values/types.js';
 import { isAccumulate } from '../values/types.js';
 import { pmDelete, pmGet, pmSet } from './collections/pmap.js';
-import { clPush } from './changelog.js';
+import { clPush, clPushPair } from './changelog.js';
 import { rowKey, rowsEqual } from './keys.js';
 import type { Why } from './types.js';
 import { bulkWhy } from './why.js';
@@ -33,6 +33,27 @@ export function sinkEmit(w: Work, kind: RowKind, joined: Row, why: Why): void {
   if (s.materialize) materialize(w, kind, row, why);
   else output(w, kind, row, why);
 }
+
+/**
+ * The join of two input rows reaches the sink: kept as the pair in a bulk run that allows it
+ * (SinkRuntime.pairs), else as the joined row (null-padded on a missing side).
+ */
+export function sinkEmitPair(w: Work, kind: RowKind, left: Row | undefined, right: Row | undefined, why: Why): void {
+  const s = w.ctx.sink;
+  if (s.pairs !== undefined && !w.tracing) {
+    w.changelog = clPushPair(w.changelog, kind, left, right, w.index, why.rule);
+    w.record(kind, NO_ROW, why);
+    return;
+  }
+  const [nl, nr] = s.widths;
+  const joined = new Array<unknown>(nl + nr);
+  for (let i = 0; i < nl; i++) joined[i] = left === undefined ? null : (left[i] ?? null);
+  for (let i = 0; i < nr; i++) joined[nl + i] = right === undefined ? null : (right[i] ?? null);
+  sinkEmit(w, kind, joined as Row, why);
+}
+
+/** The row a bulk record gets (it keeps only the step's flags). */
+const NO_ROW: Row = Object.freeze([]) as Row;
 
 /** A row reaches the sink: the changelog and the materialized result. */
 function output(w: Work, kind: RowKind, row: Row, why: Why): void {

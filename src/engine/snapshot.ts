@@ -81,6 +81,6 @@ export function initialSnapshot(ctx: RunContext): EngineSnapshot {
     sides: [EMPTY_SIDE, EMPTY_SIDE],
     op: ctx.op.init(),
     sink: { sum: PMAP_EMPTY },
-    changelog: emptyChangelog(ctx.sink.types.length),
+    changelog: emptyChangelog(ctx.sink.types.length, ctx.sink.pairs),
   };
 }

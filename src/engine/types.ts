@@ -69,6 +69,11 @@ export type TraceEvent =
 export interface Collector {
   /** Emit a joined row (left columns then right columns; semi/anti: the left row). */
   emit(kind: RowKind, joined: Row, why: Why): void;
+  /**
+   * Emit the join of `left` and `right` (undefined: that side is null-padded) without building
+   * the joined row: a bulk run may keep the two rows by reference. Same as emit of the joined row.
+   */
+  emitPair?(kind: RowKind, left: Row | undefined, right: Row | undefined, why: Why): void;
   trace(ev: TraceEvent): void;
   /**
    * False when the step keeps no trace (bulk runs): operators may skip building trace text.

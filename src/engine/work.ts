@@ -10,7 +10,7 @@ import type { PMap } from './collections/pmap.js';
 import type { Changelog } from './changelog.js';
 import type { EvalCtx, RunContext } from './context.js';
 import type { EngineSnapshot, SideState, TableState } from './snapshot.js';
-import { sinkEmit } from './sink.js';
+import { sinkEmit, sinkEmitPair } from './sink.js';
 import type { Collector, Emitted, OpTime, StepRecord, TraceEvent, Why } from './types.js';
 import { STEP_EMIT, STEP_EXPIRE, STEP_LATE_DROP, STEP_RETRACT, STEP_WATERMARK } from './types.js';
 import { created, isEditable } from './collections/edit.js';
@@ -123,6 +123,10 @@ export class Work implements Collector {
 
   emit(kind: RowKind, joined: Row, why: Why): void {
     sinkEmit(this, kind, joined, why);
+  }
+
+  emitPair(kind: RowKind, left: Row | undefined, right: Row | undefined, why: Why): void {
+    sinkEmitPair(this, kind, left, right, why);
   }
 
   trace(ev: TraceEvent): void {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clEquals, clGet, clPush, clSlice, clToArray, emptyChangelog, type Changelog } from '../../src/engine/changelog.js';
+import { clEquals, clGet, clPush, clPushPair, clSlice, clToArray, emptyChangelog, type Changelog, type PairLayout } from '../../src/engine/changelog.js';
 import type { Row, RowKind } from '../../src/values/types.js';
 
 const push = (c: Changelog, v: number, kind: RowKind = '+I', rule = 'match'): Changelog => clPush(c, kind, [v, `r${v}`], v, rule);
@@ -78,6 +78,51 @@ describe('changelog versions share one log', () => {
         }
         versions.forEach((c, i) => expect(clToArray(c).map((e) => e.row)).toEqual(model[i]));
       }),
+    );
+  });
+
+  // Pair rows: the left and right input rows kept by reference, projected on read.
+  const layout: PairLayout = { left: 2, cols: [3, 0, 2] }; // SELECT r1, l0, r0
+
+  it('pair rows read as the projection of the joined row, null-padded on a missing side', () => {
+    let c = emptyChangelog(3, layout);
+    c = clPushPair(c, '+I', [1, 'a'], ['x', 10], 5, 'match');
+    c = clPush(c, '-D', ['v', 'w', 'z'], 6, 'unpad');
+    c = clPushPair(c, '+I', [2, 'b'], undefined, 7, 'pad');
+    c = clPushPair(c, '-D', undefined, ['y', null], 8, 'retract');
+    expect(clToArray(c).map((e) => [e.kind, e.row, e.step, e.why.rule])).toEqual([
+      ['+I', [10, 1, 'x'], 5, 'match'],
+      ['-D', ['v', 'w', 'z'], 6, 'unpad'],
+      ['+I', [null, 2, null], 7, 'pad'],
+      ['-D', [null, null, 'y'], 8, 'retract'],
+    ]);
+    // Equal to the same rows pushed as values.
+    let v = emptyChangelog(3);
+    for (const e of clToArray(c)) v = clPush(v, e.kind, e.row, e.step, e.why.rule);
+    expect(c).toEqual(v);
+    expect(clPushPair(c, '+I', [3, 'c'], ['q', 1], 9, 'match')).toEqual(clPush(v, '+I', [1, 3, 'q'], 9, 'match'));
+    expect(clPushPair(c, '+I', [3, 'c'], ['q', 1], 9, 'match')).not.toEqual(clPush(v, '+I', [2, 3, 'q'], 9, 'match'));
+  });
+
+  it('pairs and value rows of any widths, across chunks and branches, read as a list model (property)', () => {
+    type Op = { from: number; v: number; pair: boolean };
+    const op = fc.record({ from: fc.oneof(fc.constant(0), fc.nat()), v: fc.integer(), pair: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 3000 }), (ops: Op[]) => {
+        const versions: Changelog[] = [emptyChangelog(3, layout)];
+        const model: Row[][] = [[]];
+        for (const o of ops) {
+          // from counts back from the newest version: mostly appends at the tip, some branches.
+          const i = versions.length - 1 - (o.from % Math.min(versions.length, 5));
+          const c = versions[i]!;
+          if (o.pair) versions.push(clPushPair(c, '+I', [o.v, 'l'], [`r${o.v}`, o.v + 1], o.v, 'm'));
+          else versions.push(clPush(c, '+I', [o.v, null, 'x'], o.v, 'm'));
+          model.push([...model[i]!, o.pair ? [o.v + 1, o.v, `r${o.v}`] : [o.v, null, 'x']]);
+        }
+        const check = [versions.length - 1, Math.floor(versions.length / 2), 0];
+        for (const i of check) expect(clToArray(versions[i]!).map((e) => e.row)).toEqual(model[i]);
+      }),
+      { numRuns: 40 },
     );
   });
 });
