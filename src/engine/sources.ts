@@ -56,10 +56,18 @@ class TableOutput implements ValveOutput {
   private last: number;
 
   constructor(
-    private readonly w: Work,
-    private readonly t: TableRuntime,
+    private w: Work,
+    private t: TableRuntime,
   ) {
     this.last = w.table(t.index).valve.output;
+  }
+
+  /** Reuse for another call (one per row with automatic watermarks is garbage worth saving). */
+  reset(w: Work, t: TableRuntime): this {
+    this.w = w;
+    this.t = t;
+    this.last = w.table(t.index).valve.output;
+    return this;
   }
 
   watermark(value: number): void {
@@ -81,10 +89,21 @@ class TableOutput implements ValveOutput {
   }
 }
 
+/** A free TableOutput: taken while a valve call runs, so a nested call (none today) gets its own. */
+let spare: TableOutput | undefined;
+
+function outputFor(w: Work, t: TableRuntime): TableOutput {
+  const o = spare?.reset(w, t) ?? new TableOutput(w, t);
+  spare = undefined;
+  return o;
+}
+
 /** Partition `p` emits watermark `value` into its table's valve. */
 export function emitPartitionWatermark(w: Work, t: TableRuntime, p: number, value: number): void {
   const mt = w.ownTable(t.index);
-  const accepted = valveWatermark(mt.valve, p, value, new TableOutput(w, t));
+  const out = outputFor(w, t);
+  const accepted = valveWatermark(mt.valve, p, value, out);
+  spare = out;
   if (accepted && w.tracing && mt.valve.output < value) {
     const held = valveHeldBy(mt.valve);
     const heldBy = held === undefined || held === p ? `${partitionName(t, p)} (catching up)` : partitionName(t, held);

@@ -76,6 +76,10 @@ export class Work implements Collector {
 
   /** A table state this step may mutate (copied on first use). */
   ownTable(i: number): MutableTable {
+    // Both created earlier in this transient edit (edit.ts): change the table in place, and
+    // finish() has nothing to record.
+    const cur = this.tables[i] as TableState;
+    if (this.owned?.[i] === undefined && isEditable(cur) && isEditable(this.tables)) return cur as MutableTable;
     // Exact size: an empty array grown by one index write allocates ~17 slots every step.
     this.owned ??= new Array<MutableTable | undefined>(this.tables.length);
     let t = this.owned[i];
