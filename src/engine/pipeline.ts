@@ -39,7 +39,7 @@ function stateTtlEnabled(w: Work): boolean {
   return w.ctx.config.stateTtlMs > 0;
 }
 
-/** Trace a normalize / dedup step: `out` holds up to two (kind, row) pairs, k2 undefined for one. */
+/** Trace a normalize / dedup step; (k1, r1) and (k2, r2) are the rows out, a kind undefined for none. */
 function traceNormalize(w: Work, sr: SideRuntime, kind: RowKind, row: Row, k1: RowKind | undefined, r1: Row | undefined, k2: RowKind | undefined, r2: Row | undefined, reason: string): void {
   if (!w.tracing) return;
   const types = sr.table.types;

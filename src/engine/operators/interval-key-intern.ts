@@ -8,15 +8,23 @@
  * Bounded: when it holds `max` keys it starts over (a key then merely gets a new instance), so a
  * run over ever new keys keeps at most `max` extra strings alive.
  */
-export type Interner = (key: string) => string;
+export interface Interner {
+  /** The one instance of `key` (equal to it). */
+  intern(key: string): string;
+  /** How many keys it holds (at most `max`). */
+  size(): number;
+}
 
 export function newInterner(max = 1 << 16): Interner {
   const seen = new Map<string, string>();
-  return (key) => {
-    const known = seen.get(key);
-    if (known !== undefined) return known;
-    if (seen.size >= max) seen.clear();
-    seen.set(key, key);
-    return key;
+  return {
+    intern(key) {
+      const known = seen.get(key);
+      if (known !== undefined) return known;
+      if (seen.size >= max) seen.clear();
+      seen.set(key, key);
+      return key;
+    },
+    size: () => seen.size,
   };
 }
