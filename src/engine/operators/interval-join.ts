@@ -39,6 +39,7 @@ import { cleanupOf, keyRowOf, keySideOf, newKeyState, withRow, type IntervalKeyS
 import { bulkWhy, wantsText } from '../why.js';
 import { addTimer, nextTimerTime } from './interval-join-timers.js';
 import { fireDue, timerDomain, type MakeCtx } from './interval-join-expiry.js';
+import { newInterner, type Interner } from './interval-key-intern.js';
 
 export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   const spec = plan.interval;
@@ -50,13 +51,14 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   // never nest (the collector does not call back), and nothing keeps it past the call.
   const scratch = newIntervalCtx(j, spec);
   const ctx = (time: OpTime, out: Collector, keySide: Side, keyRow: Row): IntervalCtx => fillCtx(scratch, out, time, opTimeOf(time), keySide, keyRow);
+  const keys = newInterner();
   const delay = spec.negativeWindow || !rowtime ? 0 : Math.max(-spec.lowerMs, spec.upperMs);
 
   return {
     init: () => EMPTY_INTERVAL_STATE,
     processElement(state, side, kind, row, time, out) {
       if (spec.negativeWindow) return negativeWindow(j, state, side, row, out);
-      return processRow(j, state, side, kind, row, time, out, ctx);
+      return processRow(j, state, side, kind, row, time, out, ctx, keys);
     },
     onWatermark(state, time, out) {
       return rowtime ? fireDue(state, time.watermark, time, out, ctx) : state;
@@ -71,13 +73,14 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
 }
 
 
-function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind, row: Row, time: OpTime, out: Collector, mk: MakeCtx): IntervalState {
+function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind, row: Row, time: OpTime, out: Collector, mk: MakeCtx, keys: Interner): IntervalState {
   if (kind !== '+I') {
     // The planner only builds an interval join over insert-only inputs; anything else is a bug upstream.
     out.trace({ t: 'filter.drop', side, row: printRow(j, side, kind, row), reason: 'the interval join consumes insert-only input' });
     return state;
   }
-  const key = keyOf(j, side, row);
+  // The key's one instance: timers keep it (see interval-key-intern.ts).
+  const key = keys.intern(keyOf(j, side, row));
   const found = getKey(state, key);
   const c = found === undefined ? mk(time, out, side, row) : mk(time, out, keySideOf(found), keyRowOf(found));
   const t = c.spec.timeKind === 'rowtime' ? rowTime(j, side, row) : c.opTime;

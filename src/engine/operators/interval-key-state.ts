@@ -3,11 +3,12 @@
  * side from row time to rows with an "emitted" flag, plus one cleanup-timer time per side), as
  * ONE flat array:
  *
- *   [flags, keyRow, cleanup0, cleanup1, split, time, row, (joined,) time, row, (joined,) ...]
- *                                               left cache: [HEAD, split)  right cache: [split, end)
+ *   [meta, keyRow, cleanup0, cleanup1, time, row, (joined,) time, row, (joined,) ...]
+ *                                        left cache: [HEAD, split)  right cache: [split, end)
  *
- * - flags: bit 0 the side the key was first seen with (keySide); bits 1 and 2 whether the left /
- *   right side is outer (its rows then carry a joined flag: see below);
+ * - meta = flags | split << 3: flags bit 0 the side the key was first seen with (keySide); bits
+ *   1 and 2 whether the left / right side is outer (its rows then carry a joined flag: see
+ *   below); split where the right cache starts (one slot for both: 8 bytes less per key state);
  * - keySide / keyRow: the side and row the key was first seen with (the printed key is built from
  *   them only when a trace or the state pane needs it);
  * - cleanupN: the time of the timer that cleans side N's cache (Flink stores these crossed: its
@@ -36,12 +37,14 @@ export type IntervalKeyState = readonly Slot[];
 /** A key state that the caller may still change (not yet stored, or created in this edit). */
 export type WritableKeyState = Slot[];
 
-const FLAGS = 0;
+/** flags (3 bits) | split << 3 */
+const META = 0;
 const KEY_ROW = 1;
 /** cleanup0 at CLEANUP, cleanup1 at CLEANUP + 1. */
 const CLEANUP = 2;
-const SPLIT = 4;
-const HEAD = 5;
+const HEAD = 4;
+/** What moving `split` by one slot adds to META. */
+const SPLIT_UNIT = 8;
 /** From this many slots (16 to 24 cached rows) on, a key state created in the edit changes in place. */
 const GROW_IN_PLACE = HEAD + 48;
 
@@ -52,11 +55,11 @@ export function layoutOf(outerLeft: boolean, outerRight: boolean): number {
 
 /** Slots per cached row of side: 3 with the joined flag (outer side), else 2. */
 function widthOf(ks: IntervalKeyState, side: Side): number {
-  return ((ks[FLAGS] as number) >> (1 + side)) & 1 ? 3 : 2;
+  return ((ks[META] as number) >> (1 + side)) & 1 ? 3 : 2;
 }
 
 export function keySideOf(ks: IntervalKeyState): Side {
-  return ((ks[FLAGS] as number) & 1) as Side;
+  return ((ks[META] as number) & 1) as Side;
 }
 
 export function keyRowOf(ks: IntervalKeyState): Row {
@@ -67,12 +70,16 @@ export function cleanupOf(ks: IntervalKeyState, side: Side): number | undefined 
   return ks[CLEANUP + side] as number | undefined;
 }
 
+function splitOf(ks: IntervalKeyState): number {
+  return (ks[META] as number) >> 3;
+}
+
 function start(ks: IntervalKeyState, side: Side): number {
-  return side === 0 ? HEAD : (ks[SPLIT] as number);
+  return side === 0 ? HEAD : splitOf(ks);
 }
 
 function stop(ks: IntervalKeyState, side: Side): number {
-  return side === 0 ? (ks[SPLIT] as number) : ks.length;
+  return side === 0 ? splitOf(ks) : ks.length;
 }
 
 /** How many rows side's cache holds. */
@@ -106,9 +113,9 @@ export function newKeyState(layout: number, side: Side, row: Row, time: number, 
   const left = side === 0;
   const flags = layout | side;
   if (((layout >> (1 + side)) & 1) === 0) {
-    return [flags, row, left ? cleanup : undefined, left ? undefined : cleanup, left ? HEAD + 2 : HEAD, time, row];
+    return [flags | ((left ? HEAD + 2 : HEAD) << 3), row, left ? cleanup : undefined, left ? undefined : cleanup, time, row];
   }
-  return [flags, row, left ? cleanup : undefined, left ? undefined : cleanup, left ? HEAD + 3 : HEAD, time, row, joined];
+  return [flags | ((left ? HEAD + 3 : HEAD) << 3), row, left ? cleanup : undefined, left ? undefined : cleanup, time, row, joined];
 }
 
 /** `ks` itself when the current edit created it, else a copy the caller may change. */
@@ -145,7 +152,7 @@ export function withRow(ks: IntervalKeyState, side: Side, time: number, row: Row
   w[at] = time;
   w[at + 1] = row;
   if (cw === 3) w[at + 2] = joined;
-  if (side === 0) w[SPLIT] = (w[SPLIT] as number) + cw;
+  if (side === 0) w[META] = (w[META] as number) + cw * SPLIT_UNIT;
   w[CLEANUP + side] = cleanup;
   return w;
 }
@@ -164,7 +171,7 @@ export function withoutFirst(ks: IntervalKeyState, side: Side, k: number, inPlac
   } else {
     w = resized(ks, from, cut, 0);
   }
-  if (side === 0) w[SPLIT] = (w[SPLIT] as number) - cut;
+  if (side === 0) w[META] = (w[META] as number) - cut * SPLIT_UNIT;
   return w;
 }
 
