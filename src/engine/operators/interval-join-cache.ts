@@ -80,6 +80,11 @@ export function cleanupTimeFor(spec: IntervalSpec, side: Side, time: number): nu
 }
 
 export function emitPadded(c: IntervalCtx, side: Side, row: Row, rule: string, because: () => string): void {
+  if (!wantsText(c.out) && c.out.emitPair !== undefined) {
+    if (side === 0) c.out.emitPair('+I', row, undefined, bulkWhy(rule));
+    else c.out.emitPair('+I', undefined, row, bulkWhy(rule));
+    return;
+  }
   const joined = side === 0 ? joinRow(c.j, row, undefined) : joinRow(c.j, undefined, row);
   if (!wantsText(c.out)) {
     c.out.emit('+I', joined, bulkWhy(rule));
@@ -170,6 +175,12 @@ export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number,
 
 function joinOne(c: IntervalCtx, side: Side, row: Row, t: number, otherRow: Row, otherTime: number, lo: number, hi: number): boolean {
   const other = otherSide(side);
+  if (!wantsText(c.out) && c.j.residual === undefined && c.out.emitPair !== undefined) {
+    // No condition to evaluate: the sink may keep the two rows without a joined copy.
+    if (side === 0) c.out.emitPair('+I', row, otherRow, bulkWhy('interval.match'));
+    else c.out.emitPair('+I', otherRow, row, bulkWhy('interval.match'));
+    return true;
+  }
   const joined = side === 0 ? joinRow(c.j, row, otherRow) : joinRow(c.j, otherRow, row);
   if (!wantsText(c.out)) {
     if (!conditionHolds(c.j, joined, c.time.procTime)) return false;

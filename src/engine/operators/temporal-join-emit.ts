@@ -45,6 +45,13 @@ export function emitProbe(j: JoinRows, ks: TemporalKeyState, i: number, key: str
 
 /** emitProbe without any text (bulk runs): the same rows and rules. `v`: the version index or -1. */
 function emitProbeBulk(j: JoinRows, ks: TemporalKeyState, v: number, kind: RowKind, row: Row, procTime: number, out: Collector): void {
+  if (out.emitPair !== undefined && j.residual === undefined) {
+    // No condition to evaluate: the sink may keep the two rows without a joined copy.
+    const matched = v >= 0 && isAccumulate(versionKind(ks, v));
+    if (matched) out.emitPair(kind, row, versionRow(ks, v), bulkWhy('temporal.version'));
+    else if (j.plan.joinType === 'left') out.emitPair(kind, row, undefined, bulkWhy('temporal.pad'));
+    return;
+  }
   if (v >= 0 && isAccumulate(versionKind(ks, v))) {
     const joined = joinRow(j, row, versionRow(ks, v));
     if (conditionHolds(j, joined, procTime)) {
