@@ -8,7 +8,7 @@ import type { Side } from '../../planner/plan.js';
 import type { Row } from '../../values/types.js';
 import type { Collector } from '../types.js';
 import { conditionHolds, joinRow, keyOf, keyRejectsNull, printKey, type JoinRows } from './interval-join-rows.js';
-import { liveEntries, printStored, type JoinEntry, type SideSpec, type Work } from './join-state.js';
+import { liveEntries, printStored, storedRows, type JoinEntry, type SideSpec, type Work } from './join-state.js';
 import type { KeyRef } from './join-state-views.js';
 
 /**
@@ -103,4 +103,17 @@ export function findMatches(
     for (let c = 0; c < entry.count; c++) matches.push(entry);
   }
   return matches;
+}
+
+/**
+ * The rows of findMatches' matches, for the case where nothing else about them is needed: no
+ * trace, no residual condition, and an inner other side (no association counts) without TTL
+ * (nothing to drop). Filled into `into` (a buffer the caller reuses: read it before the next
+ * call), so that no entry objects are built. undefined: not that case, use findMatches.
+ */
+export function matchRows(j: JoinRows, me: SideSpec, other: SideSpec, w: Work, k: KeyRef, row: Row, out: Collector, into: Row[]): readonly Row[] | undefined {
+  if (out.tracing !== false || other.outer || other.ttlMs > 0 || j.residual !== undefined) return undefined;
+  storedRows(other, w, k.key, into);
+  if (into.length > 0 && keyRejectsNull(j, me.side, row)) into.length = 0;
+  return into;
 }
