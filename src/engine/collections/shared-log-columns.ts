@@ -11,14 +11,36 @@
  *     (edit.ts: no kept version can see it), else it copies the version's slots;
  *   - removing a slot always copies (a reader may still hold the old version).
  * Why columns: a join side holds a record per stored row, and an object per record (~72 B plus a
- * slot) was the largest part of the memory a long run keeps. Here a record costs a row slot and a
- * hash and seq number; count, assoc and at stay one constant per log until two records differ
- * (in a run without duplicates, processing-time moves or outer sides they never do).
+ * slot) was the largest part of the memory a long run keeps. Here a record costs a row slot and
+ * 8 bytes of hash and seq (an Int32Array, one cache line fewer per append than two arrays);
+ * count, assoc and at stay one constant per log until two records differ (in a run without
+ * duplicates, processing-time moves or outer sides they often never do). A log of one record
+ * has no arrays but its rows.
  */
 import { created, isEditable } from './edit.js';
 
 /** A number column: `null` while every slot equals the constant, else one value per slot. */
 type Col = number[] | null;
+
+/**
+ * Hashes and seqs, interleaved (slot i at 2i and 2i + 1), with spare capacity: 8 bytes a slot
+ * while every seq fits in 32 bits (always, in practice), else doubles.
+ */
+type Ints = Int32Array | Float64Array;
+
+function isInt32(v: number): boolean {
+  return (v | 0) === v;
+}
+
+/** `a` with room for at least `slots` slots, of doubles when `wide`; `a` itself when it fits. */
+function room(a: Ints, slots: number, wide: boolean): Ints {
+  const fits = a.length >= 2 * slots;
+  if (fits && (!wide || a instanceof Float64Array)) return a;
+  const cap = fits ? a.length : Math.max(2 * slots, 2 * a.length);
+  const next = wide || a instanceof Float64Array ? new Float64Array(cap) : new Int32Array(cap);
+  next.set(a);
+  return next;
+}
 
 /** The column with slot i (of len slots, i <= len) set to v: materialized when v differs from c0. */
 function put(col: Col, c0: number, len: number, i: number, v: number): Col {
@@ -43,9 +65,9 @@ function get(col: Col, c0: number, i: number): number {
 
 export class ColumnLog<R> {
   readonly #rows: R[];
-  #hs: Col;
+  /** null while the log has one slot (h0, seq0). */
+  #ints: Ints | null;
   readonly #h0: number;
-  #seqs: Col;
   readonly #seq0: number;
   #counts: Col;
   readonly #count0: number;
@@ -54,16 +76,17 @@ export class ColumnLog<R> {
   #ats: Col;
   readonly #at0: number;
 
-  private constructor(rows: R[], c0: readonly number[], cols: readonly Col[]) {
+  private constructor(rows: R[], ints: Ints | null, c0: readonly number[], cols: readonly Col[]) {
     this.#rows = rows;
+    this.#ints = ints;
     [this.#h0, this.#seq0, this.#count0, this.#assoc0, this.#at0] = c0 as [number, number, number, number, number];
-    [this.#hs, this.#seqs, this.#counts, this.#assocs, this.#ats] = cols as [Col, Col, Col, Col, Col];
+    [this.#counts, this.#assocs, this.#ats] = cols as [Col, Col, Col];
     created(this);
   }
 
   /** A log of one record. */
   static single<R>(row: R, h: number, seq: number, count: number, assoc: number, at: number): ColumnLog<R> {
-    return new ColumnLog([row], [h | 0, seq, count, assoc, at], [null, null, null, null, null]);
+    return new ColumnLog([row], null, [h | 0, seq, count, assoc, at], [null, null, null]);
   }
 
   /** The number of slots written: the newest version's n. */
@@ -76,11 +99,13 @@ export class ColumnLog<R> {
   }
 
   hash(i: number): number {
-    return get(this.#hs, this.#h0, i);
+    const a = this.#ints;
+    return a === null ? this.#h0 : (a[2 * i] as number);
   }
 
   seq(i: number): number {
-    return get(this.#seqs, this.#seq0, i);
+    const a = this.#ints;
+    return a === null ? this.#seq0 : (a[2 * i + 1] as number);
   }
 
   count(i: number): number {
@@ -98,9 +123,9 @@ export class ColumnLog<R> {
   /** The first index in [from, n) whose hash is h (as int32), or -1. */
   find(h: number, from: number, n: number): number {
     const key = h | 0;
-    const hs = this.#hs;
-    if (hs === null) return from < n && this.#h0 === key ? from : -1;
-    for (let i = from; i < n; i++) if (hs[i] === key) return i;
+    const a = this.#ints;
+    if (a === null) return from < n && this.#h0 === key ? from : -1;
+    for (let i = from; i < n; i++) if (a[2 * i] === key) return i;
     return -1;
   }
 
@@ -112,8 +137,7 @@ export class ColumnLog<R> {
   /** Writes slot i (i <= length: i == length appends) in place. */
   private write(i: number, row: R, h: number, seq: number, count: number, assoc: number, at: number): void {
     const len = this.#rows.length;
-    this.#hs = put(this.#hs, this.#h0, len, i, h | 0);
-    this.#seqs = put(this.#seqs, this.#seq0, len, i, seq);
+    this.writeInts(len, i, h | 0, seq);
     this.#counts = put(this.#counts, this.#count0, len, i, count);
     this.#assocs = put(this.#assocs, this.#assoc0, len, i, assoc);
     this.#ats = put(this.#ats, this.#at0, len, i, at);
@@ -121,11 +145,30 @@ export class ColumnLog<R> {
     else this.#rows[i] = row;
   }
 
+  /** Slot i's hash and seq (of len slots written, i <= len). */
+  private writeInts(len: number, i: number, h: number, seq: number): void {
+    let a = this.#ints;
+    if (a === null) {
+      if (h === this.#h0 && seq === this.#seq0) return;
+      const cap = 2 * Math.max(4, len + 1);
+      a = isInt32(this.#seq0) ? new Int32Array(cap) : new Float64Array(cap);
+      for (let j = 0; j < len; j++) {
+        a[2 * j] = this.#h0;
+        a[2 * j + 1] = this.#seq0;
+      }
+    }
+    a = room(a, i + 1, !isInt32(seq));
+    a[2 * i] = h;
+    a[2 * i + 1] = seq;
+    this.#ints = a;
+  }
+
   /** Version n's slots in a new log (created in the current edit). */
   private copy(n: number): ColumnLog<R> {
     const c0 = [this.#h0, this.#seq0, this.#count0, this.#assoc0, this.#at0];
-    const cols = [prefix(this.#hs, n), prefix(this.#seqs, n), prefix(this.#counts, n), prefix(this.#assocs, n), prefix(this.#ats, n)];
-    return new ColumnLog(this.#rows.slice(0, n), c0, cols);
+    const cols = [prefix(this.#counts, n), prefix(this.#assocs, n), prefix(this.#ats, n)];
+    const ints = this.#ints === null ? null : this.#ints.slice(0, 2 * Math.max(4, n + 1));
+    return new ColumnLog(this.#rows.slice(0, n), ints, c0, cols);
   }
 
   /** The log that holds version n + 1: version n with the record appended (this log or a copy). */
@@ -153,7 +196,8 @@ export class ColumnLog<R> {
     if (i < 0 || i >= n || n > this.#rows.length) throw new RangeError(`ColumnLog.removeAt: slot ${i} outside version 0..${n - 1}`);
     const next = this.copy(n);
     next.#rows.splice(i, 1);
-    for (const col of [next.#hs, next.#seqs, next.#counts, next.#assocs, next.#ats]) col?.splice(i, 1);
+    next.#ints?.copyWithin(2 * i, 2 * i + 2, 2 * n);
+    for (const col of [next.#counts, next.#assocs, next.#ats]) col?.splice(i, 1);
     return next;
   }
 }

@@ -23,12 +23,15 @@ export class Cursor {
   log: ColumnLog<Row> | undefined = undefined;
   n = 0;
   big: PMap<JoinEntry> | undefined = undefined;
+  /** The key's main log when the read found it (join-state-store.ts): a write need not look it up. */
+  main: ColumnLog<Row> | undefined = undefined;
 
   clear(key: string | undefined): void {
     this.key = key;
     this.log = undefined;
     this.n = 0;
     this.big = undefined;
+    this.main = undefined;
   }
 }
 

@@ -60,6 +60,7 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
     if (slot === undefined) return;
     if (typeof slot === 'number') {
       c.log = this.#main.get(key);
+      c.main = c.log;
       c.n = slot;
     } else if (slot instanceof LogVersion) {
       c.log = slot.log;
@@ -83,11 +84,13 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
   private slotOf(key: string, c: Cursor): Slot | undefined {
     if (c.big !== undefined) return c.big;
     if (c.log === undefined) return undefined;
+    if (c.log === c.main) return c.n;
     const main = this.#main.get(key);
     if (main === c.log) return c.n;
     if (main !== undefined) return new LogVersion(c.log, c.n);
     // No version anywhere reads a main log of this key yet: this log becomes it.
     this.#main.set(key, c.log);
+    c.main = c.log;
     return c.n;
   }
 
