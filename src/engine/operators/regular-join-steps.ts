@@ -143,6 +143,13 @@ function settleReplaced(s: JoinStep, before: Replaced, matches: readonly Match[]
   return (e) => !had.has(id(e));
 }
 
+/** An outer row with no match: send +I[record+null], state.add(record, 0). */
+function padNoMatch(s: JoinStep): void {
+  const { me, other, w, k, row, now, out } = s;
+  emitPadded(s, '+I', me.side, row, why(s, 'pad', () => `${inputText(s)} has no match in ${other.name}: the ${s.r.joinType} join emits it padded with nulls, as +I`));
+  addRecord(me, w, k, row, 0, now, out);
+}
+
 /**
  * An accumulate when the other side is inner: it has no association counts to bump, so the
  * matches go out in order, with no closures (this is the hot path of a long run: in a bulk run
@@ -155,10 +162,7 @@ function accumulateOtherInner(s: JoinStep): void {
   const rows = matchRows(s.r.j, me, other, w, k, row, out, s.rows) ?? findMatches(s.r.j, me, other, w, k, row, now, out).map((m) => m.row);
   const matched = rows.length;
   if (matched === 0) {
-    if (!me.outer) return;
-    // send +I[record+null], state.add(record, 0)
-    emitPadded(s, '+I', me.side, row, why(s, 'pad', () => `${inputText(s)} has no match in ${other.name}: the ${s.r.joinType} join emits it padded with nulls, as +I`));
-    addRecord(me, w, k, row, 0, now, out);
+    if (me.outer) padNoMatch(s);
     return;
   }
   // send +I[record+other]s (INNER: +I/+U, the input kind), then state.add(record, other.size) when me is outer
@@ -179,10 +183,8 @@ export function accumulate(s: JoinStep): void {
   const matches = findMatches(s.r.j, me, other, w, k, row, now, out);
   const additional = before === undefined ? undefined : settleReplaced(s, before, matches);
   if (matches.length === 0) {
-    if (!me.outer) return;
     // send +I[record+null], state.add(record, 0)
-    emitPadded(s, '+I', me.side, row, why(s, 'pad', () => `${inputText(s)} has no match in ${other.name}: the ${s.r.joinType} join emits it padded with nulls, as +I`));
-    addRecord(me, w, k, row, 0, now, out);
+    if (me.outer) padNoMatch(s);
     return;
   }
   const outKind: RowKind = me.outer || other.outer ? '+I' : s.kind;
@@ -205,8 +207,13 @@ export function accumulate(s: JoinStep): void {
 
 const MATCH = bulkWhy('match');
 
+/** Send [record+other]. No closure here (its context would be allocated on every call): see tracedMatch. */
 function joinMatch(s: JoinStep, outKind: RowKind, theirs: Row): void {
-  if (!wantsText(s.out)) return emitJoined(s, outKind, theirs, MATCH);
+  if (!wantsText(s.out)) emitJoined(s, outKind, theirs, MATCH);
+  else tracedMatch(s, outKind, theirs);
+}
+
+function tracedMatch(s: JoinStep, outKind: RowKind, theirs: Row): void {
   const text = () => `${inputText(s)} matches ${s.other.name} ${printStored(s.other, theirs)} on key ${s.k.pkey}${kindText(outKind, s.kind)}`;
   emitJoined(s, outKind, theirs, why(s, 'match', text, theirs));
 }
