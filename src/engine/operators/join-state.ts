@@ -202,24 +202,25 @@ export function putEntry(
 
 /**
  * The rows stored under a join key, each as many times as it is counted, in arrival order, into
- * `into` (cleared first): no entry objects are built. Only for a side without TTL (no entry can
- * have expired, so nothing is dropped or traced).
+ * `into` from index 0 (slots past the count are left as they were: no array is shrunk or built,
+ * and no entry objects). Returns the count. Only for a side without TTL (no entry can have
+ * expired, so nothing is dropped or traced).
  */
-export function storedRows(spec: SideSpec, w: Work, key: string, into: Row[]): Row[] {
+export function storedRows(spec: SideSpec, w: Work, key: string, into: Row[]): number {
   if (spec.ttlMs > 0) throw new Error('storedRows: a side with TTL must drop expired entries (liveEntries)');
-  into.length = 0;
   const c = bucketOf(w, spec.side, key);
+  let m = 0;
   if (c.big !== undefined) {
-    for (const e of cursorEntries(c)) for (let i = 0; i < e.count; i++) into.push(e.row);
-    return into;
+    for (const e of cursorEntries(c)) for (let i = 0; i < e.count; i++) into[m++] = e.row;
+    return m;
   }
   const log = c.log;
-  if (log === undefined) return into;
+  if (log === undefined) return 0;
   for (let i = 0; i < c.n; i++) {
     const row = log.row(i);
-    for (let copies = log.count(i); copies > 0; copies--) into.push(row);
+    for (let copies = log.count(i); copies > 0; copies--) into[m++] = row;
   }
-  return into;
+  return m;
 }
 
 /** Remove the entry that `row` identifies. */

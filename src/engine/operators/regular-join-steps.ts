@@ -159,8 +159,12 @@ function accumulateOtherInner(s: JoinStep): void {
   const { me, other, w, k, row, now, out } = s;
   // state.add(record) first when me is inner
   if (!me.outer) addRecord(me, w, k, row, -1, now, out);
-  const rows = matchRows(s.r.j, me, other, w, k, row, out, s.rows) ?? findMatches(s.r.j, me, other, w, k, row, now, out).map((m) => m.row);
-  const matched = rows.length;
+  let rows: readonly Row[] = s.rows;
+  let matched = matchRows(s.r.j, me, other, w, k, row, out, s.rows);
+  if (matched < 0) {
+    rows = findMatches(s.r.j, me, other, w, k, row, now, out).map((m) => m.row);
+    matched = rows.length;
+  }
   if (matched === 0) {
     if (me.outer) padNoMatch(s);
     return;
