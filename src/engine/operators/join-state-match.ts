@@ -107,13 +107,13 @@ export function findMatches(
 
 /**
  * The rows of findMatches' matches, for the case where nothing else about them is needed: no
- * trace, no residual condition, and an inner other side (no association counts) without TTL
+ * trace, no residual condition, an inner other side (no association counts) and no expired entry
  * (nothing to drop). Written into `into` from index 0 (a buffer the caller reuses: read it
  * before the next call), so that no entry objects are built; returns how many. -1: not that
  * case, use findMatches.
  */
-export function matchRows(j: JoinRows, me: SideSpec, other: SideSpec, w: Work, k: KeyRef, row: Row, out: Collector, into: Row[]): number {
-  if (out.tracing !== false || other.outer || other.ttlMs > 0 || j.residual !== undefined) return -1;
-  const m = storedRows(other, w, k.key, into);
+export function matchRows(j: JoinRows, me: SideSpec, other: SideSpec, w: Work, k: KeyRef, row: Row, now: number, out: Collector, into: Row[]): number {
+  if (out.tracing !== false || other.outer || j.residual !== undefined) return -1;
+  const m = storedRows(other, w, k.key, now, into);
   return m > 0 && keyRejectsNull(j, me.side, row) ? 0 : m;
 }

@@ -203,20 +203,24 @@ export function putEntry(
 /**
  * The rows stored under a join key, each as many times as it is counted, in arrival order, into
  * `into` from index 0 (slots past the count are left as they were: no array is shrunk or built,
- * and no entry objects). Returns the count. Only for a side without TTL (no entry can have
- * expired, so nothing is dropped or traced).
+ * and no entry objects). Returns the count, or -1 when an entry has expired (TTL): then the
+ * caller must read liveEntries, which drops and traces it.
  */
-export function storedRows(spec: SideSpec, w: Work, key: string, into: Row[]): number {
-  if (spec.ttlMs > 0) throw new Error('storedRows: a side with TTL must drop expired entries (liveEntries)');
+export function storedRows(spec: SideSpec, w: Work, key: string, now: number, into: Row[]): number {
   const c = bucketOf(w, spec.side, key);
+  const ttl = spec.ttlMs;
   let m = 0;
   if (c.big !== undefined) {
-    for (const e of cursorEntries(c)) for (let i = 0; i < e.count; i++) into[m++] = e.row;
+    for (const e of cursorEntries(c)) {
+      if (isExpired(spec, e, now)) return -1;
+      for (let i = 0; i < e.count; i++) into[m++] = e.row;
+    }
     return m;
   }
   const log = c.log;
   if (log === undefined) return 0;
   for (let i = 0; i < c.n; i++) {
+    if (ttl > 0 && log.at(i) + ttl <= now) return -1;
     const row = log.row(i);
     for (let copies = log.count(i); copies > 0; copies--) into[m++] = row;
   }

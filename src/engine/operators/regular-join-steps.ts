@@ -160,7 +160,7 @@ function accumulateOtherInner(s: JoinStep): void {
   // state.add(record) first when me is inner
   if (!me.outer) addRecord(me, w, k, row, -1, now, out);
   let rows: readonly Row[] = s.rows;
-  let matched = matchRows(s.r.j, me, other, w, k, row, out, s.rows);
+  let matched = matchRows(s.r.j, me, other, w, k, row, now, out, s.rows);
   if (matched < 0) {
     rows = findMatches(s.r.j, me, other, w, k, row, now, out).map((m) => m.row);
     matched = rows.length;
