@@ -2,9 +2,8 @@
  * Building a side's SideSpec from the plan, and describing a side's state for the state pane.
  */
 import type { Plan, Side, StateLayout } from '../../planner/plan.js';
-import { pmValues } from '../collections/pmap.js';
 import type { OpTime, StateEntryView, StateView } from '../types.js';
-import { bucketEntries, isExpired, printKeyOf, printStored, type JoinEntry, type JoinState, type SideSpec } from './join-state.js';
+import { isExpired, printKeyOf, printStored, type JoinEntry, type JoinState, type SideSpec } from './join-state.js';
 
 /** A plan without a state layout (hand-built, or another family) is treated as Flink's safest one. */
 const NO_UNIQUE_KEY: StateLayout = { kind: 'InputSideHasNoUniqueKey' };
@@ -72,7 +71,9 @@ function entryView(spec: SideSpec, e: JoinEntry, now: number): StateEntryView {
 /** Every entry of a side, in arrival order (expired ones that no access has dropped yet are tagged). */
 export function describeSide(plan: Plan, spec: SideSpec, state: JoinState, time: OpTime): StateView {
   const all: JoinEntry[] = [];
-  for (const bucket of pmValues(state.sides[spec.side])) all.push(...bucketEntries(bucket));
+  state.sides[spec.side].forEachBucket((entries) => {
+    for (const e of entries) all.push(e);
+  });
   all.sort((a, b) => a.seq - b.seq);
   return { layout: layoutText(plan, spec), entries: all.map((e) => entryView(spec, e, time.procTime)) };
 }

@@ -8,7 +8,7 @@ import type { Side } from '../../planner/plan.js';
 import type { Row } from '../../values/types.js';
 import type { Collector } from '../types.js';
 import { conditionHolds, joinRow, keyOf, keyRejectsNull, printKey, type JoinRows } from './interval-join-rows.js';
-import { liveEntries, printStored, type JoinEntry, type SideSpec, type Work } from './join-state.js';
+import { liveEntries, printStored, storedRows, type JoinEntry, type SideSpec, type Work } from './join-state.js';
 import type { KeyRef } from './join-state-views.js';
 
 /**
@@ -103,4 +103,17 @@ export function findMatches(
     for (let c = 0; c < entry.count; c++) matches.push(entry);
   }
   return matches;
+}
+
+/**
+ * The rows of findMatches' matches, for the case where nothing else about them is needed: no
+ * trace, no residual condition, an inner other side (no association counts) and no expired entry
+ * (nothing to drop). Written into `into` from index 0 (a buffer the caller reuses: read it
+ * before the next call), so that no entry objects are built; returns how many. -1: not that
+ * case, use findMatches.
+ */
+export function matchRows(j: JoinRows, me: SideSpec, other: SideSpec, w: Work, k: KeyRef, row: Row, now: number, out: Collector, into: Row[]): number {
+  if (out.tracing !== false || other.outer || j.residual !== undefined) return -1;
+  const m = storedRows(other, w, k.key, now, into);
+  return m > 0 && keyRejectsNull(j, me.side, row) ? 0 : m;
 }

@@ -22,12 +22,12 @@ export function addRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, assoc: n
   const tracing = out.tracing !== false;
   const printed = tracing ? printStored(spec, row) : '';
   if (spec.layout.kind === 'InputSideHasNoUniqueKey' && old !== undefined) {
-    putEntry(spec, w, k.key, { ...old, count: old.count + 1, assoc: a, at: now });
+    putEntry(spec, w, k.key, old.row, old.count + 1, a, old.seq, now, old.h);
     if (tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printed, detail: `count ${old.count} -> ${old.count + 1}${assocText(spec, a)}` });
     return;
   }
   // No live entry (an expired one was just dropped): append without a second scan.
-  putEntry(spec, w, k.key, { row, count: 1, assoc: a, seq: w.seq++, at: now, h: old?.h ?? entryHash(spec, row) }, old === undefined);
+  putEntry(spec, w, k.key, row, 1, a, w.seq++, now, old?.h ?? entryHash(spec, row), old === undefined);
   if (!tracing) return;
   if (old === undefined) {
     out.trace({ t: 'state.add', side: spec.side, key: k.pkey, row: printed, detail: `${spec.layout.kind === 'InputSideHasNoUniqueKey' ? 'count=1' : 'stored'}${assocText(spec, a)}` });
@@ -50,7 +50,7 @@ export function retractRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, now:
     return;
   }
   if (spec.layout.kind === 'InputSideHasNoUniqueKey' && old.count > 1) {
-    putEntry(spec, w, k.key, { ...old, count: old.count - 1, at: now });
+    putEntry(spec, w, k.key, old.row, old.count - 1, old.assoc, old.seq, now, old.h);
     if (tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printStored(spec, old.row), detail: `count ${old.count} -> ${old.count - 1}` });
     return;
   }
@@ -71,9 +71,8 @@ export function retractRecord(spec: SideSpec, w: Work, k: KeyRef, row: Row, now:
  */
 export function updateAssoc(spec: SideSpec, w: Work, k: KeyRef, seen: JoinEntry, n: number, now: number, out: Collector): void {
   const cur = liveEntry(spec, w, k, seen.row, now, out);
-  const next: JoinEntry =
-    cur === undefined ? { row: seen.row, count: 1, assoc: n, seq: w.seq++, at: now, h: seen.h } : { ...cur, row: seen.row, assoc: n, at: now };
-  putEntry(spec, w, k.key, next);
+  if (cur === undefined) putEntry(spec, w, k.key, seen.row, 1, n, w.seq++, now, seen.h);
+  else putEntry(spec, w, k.key, seen.row, cur.count, n, cur.seq, now, cur.h);
   if (out.tracing !== false) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printStored(spec, seen.row), detail: `assoc ${seen.assoc} -> ${n}` });
 }
 

@@ -2,8 +2,9 @@
  * Per-side record state of the regular and semi/anti joins: Flink's JoinRecordStateViews and
  * OuterJoinRecordStateViews (stream/state/), as persistent plain data.
  *
- * One store per input side: join key -> entry id -> entry. The entry id depends on the side's
- * layout (Flink's JoinInputSideSpec):
+ * One store per input side (join-state-store.ts): join key -> entry id -> entry, where a key's
+ * entries are kept as columns (join-state-bucket.ts) and handed out as JoinEntry objects built on
+ * read. The entry id depends on the side's layout (Flink's JoinInputSideSpec):
  *   JoinKeyContainsUniqueKey  one row per join key (a ValueState): id '' ; add overwrites,
  *                             retract clears whatever row was sent;
  *   InputSideHasUniqueKey     map unique key -> row: id = the unique key ; put overwrites;
@@ -19,10 +20,12 @@
 import type { Side, StateLayout } from '../../planner/plan.js';
 import type { Row, SqlType } from '../../values/types.js';
 import { created, isEditable } from '../collections/edit.js';
-import { PMAP_EMPTY, pmDelete, pmGet, pmSet, type PMap } from '../collections/pmap.js';
 import type { Collector } from '../types.js';
 import { formatRow, formatValue } from '../../values/format.js';
+import { Cursor, cursorEntries, cursorFind, cursorPut, cursorRemove } from './join-state-bucket.js';
+import { SideStore } from './join-state-store.js';
 
+/** One stored entry, as handed out (built on read: the store keeps entries as columns). */
 export interface JoinEntry {
   /** The stored row (stored with RowKind reset to +I). */
   readonly row: Row;
@@ -38,13 +41,8 @@ export interface JoinEntry {
   readonly h: number;
 }
 
-import { bucketEntries, bucketFind, bucketPut, bucketRemove, type Bucket } from './join-state-bucket.js';
-
-export type { Bucket } from './join-state-bucket.js';
-export { bucketEntries, entryHash, entryId, sameEntry } from './join-state-bucket.js';
-
-/** join key -> the key's entries */
-export type SideStore = PMap<Bucket>;
+export { entryHash, entryId, sameEntry } from './join-state-bucket.js';
+export { SideStore } from './join-state-store.js';
 
 export interface JoinState {
   readonly sides: readonly [SideStore, SideStore];
@@ -52,7 +50,10 @@ export interface JoinState {
   readonly seq: number;
 }
 
-export const EMPTY_JOIN_STATE: JoinState = { sides: [PMAP_EMPTY, PMAP_EMPTY], seq: 0 };
+/** A new empty state (each run gets its own stores: their registries are per run). */
+export function emptyJoinState(): JoinState {
+  return { sides: [SideStore.empty(), SideStore.empty()], seq: 0 };
+}
 
 /** Where in the store: the join key, and its printed form (built only when a trace needs it). */
 export interface KeyRef {
@@ -79,14 +80,14 @@ export interface SideSpec {
 export interface Work {
   stores: [SideStore, SideStore];
   seq: number;
-  /** Per side: the join key of `buckets[side]`, or undefined when nothing is remembered. */
-  seen: [string | undefined, string | undefined];
-  buckets: [Bucket | undefined, Bucket | undefined];
+  /** Per side: the bucket of the join key last read or written (its `key` undefined: none). */
+  cursors: [Cursor, Cursor];
 }
 
 /** A Work for beginWork to fill: an operator keeps one, as processElement is never re-entered. */
 export function newWork(): Work {
-  return { stores: [PMAP_EMPTY, PMAP_EMPTY], seq: 0, seen: [undefined, undefined], buckets: [undefined, undefined] };
+  const empty = SideStore.empty();
+  return { stores: [empty, empty], seq: 0, cursors: [new Cursor(), new Cursor()] };
 }
 
 /** Start a step on state `s`, in `w` (reused: no allocation per row). */
@@ -94,28 +95,21 @@ export function beginWork(s: JoinState, w: Work = newWork()): Work {
   w.stores[0] = s.sides[0];
   w.stores[1] = s.sides[1];
   w.seq = s.seq;
-  w.seen[0] = undefined;
-  w.seen[1] = undefined;
-  w.buckets[0] = undefined;
-  w.buckets[1] = undefined;
+  w.cursors[0].clear(undefined);
+  w.cursors[1].clear(undefined);
   return w;
 }
 
-/** The bucket of `key` on `side` (undefined: none), remembered for the next access in this step. */
-function bucketOf(w: Work, side: Side, key: string): Bucket | undefined {
-  if (w.seen[side] === key) return w.buckets[side];
-  const b = pmGet(w.stores[side], key);
-  w.seen[side] = key;
-  w.buckets[side] = b;
-  return b;
+/** The bucket of `key` on `side`, read once per step and remembered for the next access. */
+function bucketOf(w: Work, side: Side, key: string): Cursor {
+  const c = w.cursors[side];
+  if (c.key !== key) w.stores[side].read(key, c);
+  return c;
 }
 
-/** Store `b` (undefined: drop the key) as the bucket of `key` on `side`. */
-function setBucket(w: Work, side: Side, key: string, b: Bucket | undefined): void {
-  const store = w.stores[side];
-  w.stores[side] = b === undefined ? pmDelete(store, key) : pmSet(store, key, b);
-  w.seen[side] = key;
-  w.buckets[side] = b;
+/** Store the cursor's bucket back (an empty one drops the key). */
+function storeBucket(w: Work, side: Side, c: Cursor): void {
+  w.stores[side] = w.stores[side].write(c.key as string, c);
 }
 
 /** The new state, sharing everything that did not change. */
@@ -165,10 +159,8 @@ function dropExpired(spec: SideSpec, w: Work, k: KeyRef, e: JoinEntry, now: numb
 
 /** The live entries of a join key, in arrival order; expired ones are dropped (and traced). */
 export function liveEntries(spec: SideSpec, w: Work, k: KeyRef, now: number, out: Collector): readonly JoinEntry[] {
-  const bucket = bucketOf(w, spec.side, k.key);
-  if (bucket === undefined) return NO_ENTRIES;
-  const all = bucketEntries(bucket);
-  if (spec.ttlMs <= 0) return all;
+  const all = cursorEntries(bucketOf(w, spec.side, k.key));
+  if (spec.ttlMs <= 0 || all.length === 0) return all;
   const live: JoinEntry[] = [];
   for (const e of all) {
     if (isExpired(spec, e, now)) dropExpired(spec, w, k, e, now, out);
@@ -177,12 +169,9 @@ export function liveEntries(spec: SideSpec, w: Work, k: KeyRef, now: number, out
   return live;
 }
 
-const NO_ENTRIES: readonly JoinEntry[] = Object.freeze([]);
-
 /** One live entry, identified by `row` (expired = absent, dropped and traced). */
 export function liveEntry(spec: SideSpec, w: Work, k: KeyRef, row: Row, now: number, out: Collector): JoinEntry | undefined {
-  const b = bucketOf(w, spec.side, k.key);
-  const e = b === undefined ? undefined : bucketFind(spec, b, row);
+  const e = cursorFind(spec, bucketOf(w, spec.side, k.key), row);
   if (e === undefined) return undefined;
   if (!isExpired(spec, e, now)) return e;
   dropExpired(spec, w, k, e, now, out);
@@ -190,19 +179,56 @@ export function liveEntry(spec: SideSpec, w: Work, k: KeyRef, row: Row, now: num
 }
 
 /**
- * Store `e`, replacing the entry with the same identity; a new seq moves it to the end. `absent`:
- * the caller has just looked and found no entry with e's identity (skips a second scan).
+ * Store an entry (its fields, so that no object is built), replacing the entry with the same
+ * identity; a new seq moves it to the end. `absent`: the caller has just looked and found no
+ * entry with this identity (skips a second scan).
  */
-export function putEntry(spec: SideSpec, w: Work, key: string, e: JoinEntry, absent = false): void {
-  const b = bucketOf(w, spec.side, key);
-  const next = bucketPut(spec, b, e, absent);
-  if (next !== b) setBucket(w, spec.side, key, next);
+export function putEntry(
+  spec: SideSpec,
+  w: Work,
+  key: string,
+  row: Row,
+  count: number,
+  assoc: number,
+  seq: number,
+  at: number,
+  h: number,
+  absent = false,
+): void {
+  const c = bucketOf(w, spec.side, key);
+  cursorPut(spec, c, row, count, assoc, seq, at, h, absent);
+  storeBucket(w, spec.side, c);
+}
+
+/**
+ * The rows stored under a join key, each as many times as it is counted, in arrival order, into
+ * `into` from index 0 (slots past the count are left as they were: no array is shrunk or built,
+ * and no entry objects). Returns the count, or -1 when an entry has expired (TTL): then the
+ * caller must read liveEntries, which drops and traces it.
+ */
+export function storedRows(spec: SideSpec, w: Work, key: string, now: number, into: Row[]): number {
+  const c = bucketOf(w, spec.side, key);
+  const ttl = spec.ttlMs;
+  let m = 0;
+  if (c.big !== undefined) {
+    for (const e of cursorEntries(c)) {
+      if (isExpired(spec, e, now)) return -1;
+      for (let i = 0; i < e.count; i++) into[m++] = e.row;
+    }
+    return m;
+  }
+  const log = c.log;
+  if (log === undefined) return 0;
+  for (let i = 0; i < c.n; i++) {
+    if (ttl > 0 && log.at(i) + ttl <= now) return -1;
+    const row = log.row(i);
+    for (let copies = log.count(i); copies > 0; copies--) into[m++] = row;
+  }
+  return m;
 }
 
 /** Remove the entry that `row` identifies. */
 export function removeEntry(spec: SideSpec, w: Work, key: string, row: Row): void {
-  const b = bucketOf(w, spec.side, key);
-  if (b === undefined) return;
-  const next = bucketRemove(spec, b, row);
-  if (next !== b) setBucket(w, spec.side, key, next);
+  const c = bucketOf(w, spec.side, key);
+  if (cursorRemove(spec, c, row)) storeBucket(w, spec.side, c);
 }

@@ -8,7 +8,7 @@ import type { Collector, Why } from '../types.js';
 import { bulkWhy, wantsText } from '../why.js';
 import { printRowOf, type JoinRows } from './interval-join-rows.js';
 import { entryId, liveEntry, printStored, type JoinEntry, type SideSpec, type Work } from './join-state.js';
-import { findMatches, joinedOf, type Match } from './join-state-match.js';
+import { findMatches, joinedOf, matchRows, type Match } from './join-state-match.js';
 import { addRecord, hasRecord, retractRecord, updateAssoc, type KeyRef } from './join-state-views.js';
 
 /** What does not change while the operator runs. */
@@ -22,17 +22,19 @@ export interface JoinRules {
   readonly onlyNewMatchesCount: boolean;
 }
 
-/** One input row being processed. */
+/** One input row being processed (an operator refills one per step: processElement is never re-entered). */
 export interface JoinStep {
-  readonly r: JoinRules;
-  readonly me: SideSpec;
-  readonly other: SideSpec;
-  readonly kind: RowKind;
-  readonly row: Row;
-  readonly k: KeyRef;
-  readonly w: Work;
-  readonly now: number;
-  readonly out: Collector;
+  r: JoinRules;
+  me: SideSpec;
+  other: SideSpec;
+  kind: RowKind;
+  row: Row;
+  k: KeyRef;
+  w: Work;
+  now: number;
+  out: Collector;
+  /** A buffer for matchRows, reused from step to step. */
+  readonly rows: Row[];
 }
 
 /** Each match yields two parts, ordered by flink-version. */
@@ -141,7 +143,40 @@ function settleReplaced(s: JoinStep, before: Replaced, matches: readonly Match[]
   return (e) => !had.has(id(e));
 }
 
+/** An outer row with no match: send +I[record+null], state.add(record, 0). */
+function padNoMatch(s: JoinStep): void {
+  const { me, other, w, k, row, now, out } = s;
+  emitPadded(s, '+I', me.side, row, why(s, 'pad', () => `${inputText(s)} has no match in ${other.name}: the ${s.r.joinType} join emits it padded with nulls, as +I`));
+  addRecord(me, w, k, row, 0, now, out);
+}
+
+/**
+ * An accumulate when the other side is inner: it has no association counts to bump, so the
+ * matches go out in order, with no closures (this is the hot path of a long run: in a bulk run
+ * the matches are read as rows, without building entries).
+ */
+function accumulateOtherInner(s: JoinStep): void {
+  const { me, other, w, k, row, now, out } = s;
+  // state.add(record) first when me is inner
+  if (!me.outer) addRecord(me, w, k, row, -1, now, out);
+  let rows: readonly Row[] = s.rows;
+  let matched = matchRows(s.r.j, me, other, w, k, row, now, out, s.rows);
+  if (matched < 0) {
+    rows = findMatches(s.r.j, me, other, w, k, row, now, out).map((m) => m.row);
+    matched = rows.length;
+  }
+  if (matched === 0) {
+    if (me.outer) padNoMatch(s);
+    return;
+  }
+  // send +I[record+other]s (INNER: +I/+U, the input kind), then state.add(record, other.size) when me is outer
+  const outKind: RowKind = me.outer ? '+I' : s.kind;
+  for (let i = 0; i < matched; i++) joinMatch(s, outKind, rows[i] as Row);
+  if (me.outer) addRecord(me, w, k, row, matched, now, out);
+}
+
 export function accumulate(s: JoinStep): void {
+  if (!s.other.outer) return accumulateOtherInner(s);
   const { me, other, w, k, row, now, out } = s;
   // 2.4: the row a +I/+U replaces, and its matches, are read before it is overwritten.
   const before = replacedMatches(s);
@@ -152,20 +187,11 @@ export function accumulate(s: JoinStep): void {
   const matches = findMatches(s.r.j, me, other, w, k, row, now, out);
   const additional = before === undefined ? undefined : settleReplaced(s, before, matches);
   if (matches.length === 0) {
-    if (!me.outer) return;
     // send +I[record+null], state.add(record, 0)
-    emitPadded(s, '+I', me.side, row, why(s, 'pad', () => `${inputText(s)} has no match in ${other.name}: the ${s.r.joinType} join emits it padded with nulls, as +I`));
-    addRecord(me, w, k, row, 0, now, out);
+    if (me.outer) padNoMatch(s);
     return;
   }
   const outKind: RowKind = me.outer || other.outer ? '+I' : s.kind;
-  // An inner other side has no count to bump: the matches go out in order, with no closures
-  // (this is the hot path of a long run).
-  if (!other.outer) {
-    for (const m of matches) joinMatch(s, outKind, m);
-    if (me.outer) addRecord(me, w, k, row, matches.length, now, out);
-    return;
-  }
   const bumpOther = (m: Match): void => {
     if (!other.outer) return;
     // the matched num == 0: send -D[null+other]
@@ -177,16 +203,23 @@ export function accumulate(s: JoinStep): void {
     if (m.assoc === 0 || (additional === undefined ? additionalAll : additional(m))) updateAssoc(other, w, k, m, m.assoc + 1, now, out);
   };
   // send +I[record+other]s (INNER: +I/+U, the input kind)
-  const join = (m: Match): void => joinMatch(s, outKind, m);
+  const join = (m: Match): void => joinMatch(s, outKind, m.row);
   flush(s, matches, bumpOther, join);
   // state.add(record, other.size) when me is outer
   if (me.outer) addRecord(me, w, k, row, matches.length, now, out);
 }
 
-function joinMatch(s: JoinStep, outKind: RowKind, m: Match): void {
-  if (!wantsText(s.out)) return emitJoined(s, outKind, m.row, bulkWhy('match'));
-  const text = () => `${inputText(s)} matches ${theirText(s, m)} on key ${s.k.pkey}${kindText(outKind, s.kind)}`;
-  emitJoined(s, outKind, m.row, why(s, 'match', text, m.row));
+const MATCH = bulkWhy('match');
+
+/** Send [record+other]. No closure here (its context would be allocated on every call): see tracedMatch. */
+function joinMatch(s: JoinStep, outKind: RowKind, theirs: Row): void {
+  if (!wantsText(s.out)) emitJoined(s, outKind, theirs, MATCH);
+  else tracedMatch(s, outKind, theirs);
+}
+
+function tracedMatch(s: JoinStep, outKind: RowKind, theirs: Row): void {
+  const text = () => `${inputText(s)} matches ${s.other.name} ${printStored(s.other, theirs)} on key ${s.k.pkey}${kindText(outKind, s.kind)}`;
+  emitJoined(s, outKind, theirs, why(s, 'match', text, theirs));
 }
 
 export function retract(s: JoinStep): void {

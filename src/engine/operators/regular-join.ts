@@ -49,7 +49,7 @@ import type { Row, RowKind } from '../../values/types.js';
 import { isAccumulate } from '../../values/types.js';
 import type { Collector, JoinOperator, OpTime } from '../types.js';
 import { makeJoinRows } from './interval-join-rows.js';
-import { beginWork, EMPTY_JOIN_STATE, endWork, newWork, type JoinState, type SideSpec } from './join-state.js';
+import { beginWork, emptyJoinState, endWork, newWork, type JoinState, type SideSpec } from './join-state.js';
 import { describeSide, sideSpec } from './join-state-describe.js';
 import { keyRefOf, LazyKeyRef } from './join-state-match.js';
 import { accumulate, retract, type JoinRules, type JoinStep } from './regular-join-steps.js';
@@ -67,27 +67,26 @@ export function createRegularJoin(plan: Plan): JoinOperator<JoinState> {
   // Refilled by every step (processElement is never re-entered): no allocation per row.
   const work = newWork();
   const keyRef = new LazyKeyRef(rules.j, 0, [], '');
+  const quiet: Collector = { emit: () => undefined, trace: () => undefined, tracing: false };
+  const s: JoinStep = { r: rules, me: rules.specs[0], other: rules.specs[1], kind: '+I', row: [], k: keyRef, w: work, now: 0, out: quiet, rows: [] };
 
   function processElement(state: JoinState, side: Side, kind: RowKind, row: Row, time: OpTime, out: Collector): JoinState {
-    const j = rules.j;
-    const s: JoinStep = {
-      r: rules,
-      me: rules.specs[side],
-      other: rules.specs[side === 0 ? 1 : 0],
-      kind,
-      row,
-      k: keyRefOf(j, side, row, keyRef),
-      w: beginWork(state, work),
-      now: time.procTime,
-      out,
-    };
+    s.me = rules.specs[side];
+    s.other = rules.specs[side === 0 ? 1 : 0];
+    s.kind = kind;
+    s.row = row;
+    s.k = keyRefOf(rules.j, side, row, keyRef);
+    s.w = beginWork(state, work);
+    s.now = time.procTime;
+    s.out = out;
     if (isAccumulate(kind)) accumulate(s);
     else retract(s);
+    s.out = quiet;
     return endWork(state, s.w);
   }
 
   return {
-    init: () => EMPTY_JOIN_STATE,
+    init: emptyJoinState,
     processElement,
     onWatermark: (state) => state,
     onProcessingTime: (state) => state,

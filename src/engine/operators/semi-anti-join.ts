@@ -28,7 +28,7 @@ import { isAccumulate } from '../../values/types.js';
 import type { Collector, JoinOperator, OpTime, Why } from '../types.js';
 import { bulkWhy, wantsText } from '../why.js';
 import { makeJoinRows, printRowOf } from './interval-join-rows.js';
-import { beginWork, EMPTY_JOIN_STATE, endWork, newWork, type JoinState, type SideSpec } from './join-state.js';
+import { beginWork, emptyJoinState, endWork, newWork, type JoinState, type SideSpec } from './join-state.js';
 import { describeSide, sideSpec } from './join-state-describe.js';
 import { findMatches, keyRefOf, LazyKeyRef, lazyText } from './join-state-match.js';
 import { addRecord, retractRecord, updateAssoc, } from './join-state-views.js';
@@ -94,7 +94,7 @@ export function createSemiAntiJoin(plan: Plan): JoinOperator<JoinState> {
   }
 
   return {
-    init: () => EMPTY_JOIN_STATE,
+    init: emptyJoinState,
     processElement,
     onWatermark: (state) => state,
     onProcessingTime: (state) => state,
