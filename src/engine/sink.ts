@@ -40,12 +40,13 @@ export function sinkEmit(w: Work, kind: RowKind, joined: Row, why: Why): void {
  */
 export function sinkEmitPair(w: Work, kind: RowKind, left: Row | undefined, right: Row | undefined, why: Why): void {
   const s = w.ctx.sink;
-  if (s.pairs !== undefined && !w.tracing) {
+  const [nl, nr] = s.widths;
+  // A pair is read back with the plan's widths: rows of another length take the values path.
+  if (s.pairs !== undefined && !w.tracing && (left === undefined || left.length === nl) && (right === undefined || right.length === nr)) {
     w.changelog = clPushPair(w.changelog, kind, left, right, w.index, why.rule);
     w.record(kind, NO_ROW, why);
     return;
   }
-  const [nl, nr] = s.widths;
   const joined = new Array<unknown>(nl + nr);
   for (let i = 0; i < nl; i++) joined[i] = left === undefined ? null : (left[i] ?? null);
   for (let i = 0; i < nr; i++) joined[nl + i] = right === undefined ? null : (right[i] ?? null);

@@ -67,12 +67,20 @@ function why(s: JoinStep, rule: string, text: () => string, theirs?: Row): Why {
   return { rule, text: text(), rows };
 }
 
+/** The two rows go to the sink as they are (Collector.emitPair): a bulk run may keep them by reference. */
+function emitPair(out: Collector, kind: RowKind, side: Side, mine: Row, theirs: Row | undefined, y: Why): void {
+  if (side === 0) out.emitPair!(kind, mine, theirs, y);
+  else out.emitPair!(kind, theirs, mine, y);
+}
+
 function emitJoined(s: JoinStep, kind: RowKind, theirs: Row, y: Why): void {
-  s.out.emit(kind, joinedOf(s.r.j, s.me.side, s.row, theirs), y);
+  if (s.out.emitPair === undefined) s.out.emit(kind, joinedOf(s.r.j, s.me.side, s.row, theirs), y);
+  else emitPair(s.out, kind, s.me.side, s.row, theirs, y);
 }
 
 function emitPadded(s: JoinStep, kind: RowKind, side: Side, row: Row, y: Why): void {
-  s.out.emit(kind, joinedOf(s.r.j, side, row, undefined), y);
+  if (s.out.emitPair === undefined) s.out.emit(kind, joinedOf(s.r.j, side, row, undefined), y);
+  else emitPair(s.out, kind, side, row, undefined, y);
 }
 
 /** Why the output kind is what it is, when it is not simply +I from +I. */
