@@ -29,7 +29,16 @@ export function step(ctx: RunContext, snap: EngineSnapshot, event: ScenarioEvent
 
 function apply(ctx: RunContext, snap: EngineSnapshot, event: ScenarioEvent): StepRecord<EngineSnapshot> {
   const w = new Work(ctx, snap);
-  advanceClock(w, targetTime(snap.procTime, event));
+  applyEvent(w, event);
+  return w.finish(event);
+}
+
+/**
+ * The body of a step: `event` applied to the state in `w`. A bulk run (timeline-core.ts) calls it
+ * on one Work for many steps in a row, taking snapshots only where it keeps them.
+ */
+export function applyEvent(w: Work, event: ScenarioEvent): void {
+  advanceClock(w, targetTime(w.procTime, event));
   switch (event.kind) {
     case 'row':
       rowEvent(w, event.table, event.partition, event.op, event.row);
@@ -47,7 +56,6 @@ function apply(ctx: RunContext, snap: EngineSnapshot, event: ScenarioEvent): Ste
     case 'note':
       break;
   }
-  return w.finish(event);
 }
 
 function withTable(w: Work, name: string, f: (t: TableRuntime) => void): void {

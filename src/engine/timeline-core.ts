@@ -13,14 +13,15 @@
  */
 import type { Side } from '../planner/plan.js';
 import type { Scenario, ScenarioEvent } from '../scenario/types.js';
-import { newEdit } from './collections/edit.js';
+import { newEdit, useEdit } from './collections/edit.js';
 import { clGet, clSlice } from './changelog.js';
 import { createRunContext, withTracing, type OperatorFactory, type RunContext } from './context.js';
 import { describeWatermarks } from './describe.js';
 import { ResultCursor } from './result.js';
 import { tagRuntimeError } from './errors.js';
 import { initialSnapshot, type EngineSnapshot } from './snapshot.js';
-import { step } from './step.js';
+import { applyEvent, step } from './step.js';
+import { Work } from './work.js';
 import type { Emitted, StateView, StepRecord, Timeline, WatermarkView, Why } from './types.js';
 import { isBulkWhy } from './why.js';
 
@@ -70,25 +71,29 @@ function compute(ctx: RunContext, events: readonly ScenarioEvent[], prev?: RunDa
     for (let c = 0; c <= from / K; c++) checkpoints.push(prev.checkpoints[c]!);
     snap = prev.checkpoints[from / K]!;
   }
-  const bulk = withTracing(ctx, false);
-  // One transient edit per checkpoint interval: a new one starts after each checkpoint is kept.
-  let edit = newEdit();
-  for (let i = from + 1; i <= n; i++) {
-    let rec: StepRecord<EngineSnapshot>;
-    try {
-      rec = step(bulk, snap, events[i - 1]!, edit);
-    } catch (error) {
-      throw tagRuntimeError(error, i - 1);
+  // One Work goes from step to step, making a snapshot only for a checkpoint; one transient
+  // edit per checkpoint interval, a new one after each checkpoint is kept (so it never changes).
+  const outer = useEdit(newEdit());
+  try {
+    const w = new Work(withTracing(ctx, false), snap);
+    for (let i = from + 1; i <= n; i++) {
+      if (i > from + 1) w.continue();
+      try {
+        applyEvent(w, events[i - 1]!);
+      } catch (error) {
+        throw tagRuntimeError(error, i - 1);
+      }
+      flags[i] = w.flags;
+      sizes[i] = w.changelog.n;
+      if (i % K === 0) {
+        checkpoints.push(w.snapshot());
+        useEdit(newEdit());
+      }
     }
-    snap = rec.snapshot;
-    flags[i] = rec.flags;
-    sizes[i] = snap.changelog.n;
-    if (i % K === 0) {
-      checkpoints.push(snap);
-      edit = newEdit();
-    }
+    return { k: K, flags, sizes, checkpoints, final: n > from ? w.snapshot() : snap };
+  } finally {
+    useEdit(outer);
   }
-  return { k: K, flags, sizes, checkpoints, final: snap };
 }
 
 /** Replays keep a snapshot every SUB steps, so stepping back near a position replays at most SUB. */
