@@ -1,8 +1,7 @@
 /**
  * ColumnLog: a shared append-only log of records (a row plus five numbers: hash, seq, count,
- * assoc, at), stored as columns rather than one object per record. It follows SharedLog's rules
- * (shared-log.ts), but a version is not an object: it is a pair (log, n) that its holder keeps,
- * and it reads the first n slots.
+ * assoc, at), stored as columns rather than one object per record. A version is not an object:
+ * it is a pair (log, n) that its holder keeps, and it reads the first n slots.
  *   - appending to version n == length (the tip) pushes in place and returns this log: version
  *     n + 1 reads one more slot, older versions did not change;
  *   - appending to any other version copies its n slots into a new log, unless slot n already
