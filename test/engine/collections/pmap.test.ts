@@ -114,7 +114,7 @@ describe('PMap', () => {
     );
   });
 
-  it('handles full 32-bit hash collisions via collision buckets', () => {
+  it('keeps two keys with the same 32-bit hash apart', () => {
     // Find two distinct keys with the same hash by brute force over a small space.
     const seen = new Map<number, string>();
     let pair: [string, string] | undefined;
