@@ -6,9 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { newEdit, useEdit } from '../../../src/engine/collections/edit.js';
+import { newEdit } from '../../../src/engine/collections/edit.js';
 import { PMAP_EMPTY, pmDelete, pmEntries, pmGet, pmSet, pmSize, type PMap } from '../../../src/engine/collections/pmap.js';
 import { PVEC_EMPTY, pvPush, pvPushAll, pvSet, pvToArray, type PVec } from '../../../src/engine/collections/pvec.js';
+import { within } from './within.js';
 
 type MapOp = { set: string; v: number } | { del: string } | { freeze: true };
 type VecOp = { push: number } | { pushAll: number[] } | { set: number; v: number } | { freeze: true };
@@ -28,16 +29,6 @@ const vecOp: fc.Arbitrary<VecOp> = fc.oneof(
 
 function sorted(m: PMap<number>): [string, number][] {
   return pmEntries(m).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-}
-
-/** Runs `f` inside `edit` (or none), restoring the previous edit after. */
-function within<T>(edit: ReturnType<typeof newEdit> | null, f: () => T): T {
-  const prev = useEdit(edit);
-  try {
-    return f();
-  } finally {
-    useEdit(prev);
-  }
 }
 
 describe('transient edits', () => {

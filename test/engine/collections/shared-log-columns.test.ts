@@ -8,8 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { newEdit, useEdit, type Edit } from '../../../src/engine/collections/edit.js';
+import { newEdit, type Edit } from '../../../src/engine/collections/edit.js';
 import { ColumnLog } from '../../../src/engine/collections/shared-log-columns.js';
+import { within } from './within.js';
 
 interface Rec {
   readonly row: string;
@@ -43,15 +44,6 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ freeze: true as const }) },
   { weight: 1, arbitrary: fc.record({ branch: fc.nat() }) },
 );
-
-function within<T>(edit: Edit | null, f: () => T): T {
-  const prev = useEdit(edit);
-  try {
-    return f();
-  } finally {
-    useEdit(prev);
-  }
-}
 
 function contentOf(v: Ver): Rec[] {
   const out: Rec[] = [];

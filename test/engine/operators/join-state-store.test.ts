@@ -7,10 +7,11 @@
  * after the kept version.
  */
 import { describe, expect, it } from 'vitest';
-import { newEdit, useEdit, type Edit } from '../../../src/engine/collections/edit.js';
+import { newEdit } from '../../../src/engine/collections/edit.js';
 import { Cursor, cursorEntries, cursorPut, cursorRemove, entryHash } from '../../../src/engine/operators/join-state-bucket.js';
 import { SideStore, type SideSpec } from '../../../src/engine/operators/join-state.js';
 import type { Row } from '../../../src/values/types.js';
+import { within } from '../collections/within.js';
 
 const spec: SideSpec = {
   side: 1,
@@ -24,15 +25,6 @@ const spec: SideSpec = {
   ],
   keyIdx: [0],
 };
-
-function within<T>(edit: Edit | null, f: () => T): T {
-  const prev = useEdit(edit);
-  try {
-    return f();
-  } finally {
-    useEdit(prev);
-  }
-}
 
 let seq = 0;
 const c = new Cursor();
