@@ -8,6 +8,10 @@
  * editable only while the edit that created it is current, so a checkpoint taken between two
  * edits is never changed again. Outside an edit (plain `step()` calls, traced steps) nothing is
  * editable and every collection stays fully persistent.
+ *
+ * Two marks of "created in this edit": objects are kept in the edit's set; the versioned map
+ * (pmap.ts) instead compares a history pair's stamp with the edit's stamp, which costs nothing
+ * to record and keeps nothing alive.
  */
 
 /** The nodes created in one edit, and its version stamp (pmap.ts). Opaque to callers. */
