@@ -121,3 +121,17 @@ export function rowHash(row: Row, idx?: readonly number[]): number {
   }
   return h | 0;
 }
+
+/**
+ * The joined row, left columns then right columns; a missing side is null-padded to the given
+ * width. Filled by index into an array of its exact size: this runs once per emitted row, and
+ * spreading allocates iterator results and a growing array.
+ */
+export function concatRows(left: Row | undefined, right: Row | undefined, leftWidth: number, rightWidth: number): Row {
+  const nl = left === undefined ? leftWidth : left.length;
+  const nr = right === undefined ? rightWidth : right.length;
+  const out = new Array<Value>(nl + nr);
+  for (let i = 0; i < nl; i++) out[i] = left === undefined ? null : (left[i] as Value);
+  for (let i = 0; i < nr; i++) out[nl + i] = right === undefined ? null : (right[i] as Value);
+  return out;
+}

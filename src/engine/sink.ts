@@ -8,7 +8,7 @@ import type { Row, RowKind } from '../values/types.js';
 import { isAccumulate } from '../values/types.js';
 import { pmDelete, pmGet, pmSet } from './collections/pmap.js';
 import { clPush, clPushPair } from './changelog.js';
-import { rowKey, rowsEqual } from './keys.js';
+import { concatRows, rowKey, rowsEqual } from './keys.js';
 import type { Why } from './types.js';
 import { bulkWhy } from './why.js';
 import type { Work } from './work.js';
@@ -47,10 +47,7 @@ export function sinkEmitPair(w: Work, kind: RowKind, left: Row | undefined, righ
     w.record(kind, NO_ROW, why);
     return;
   }
-  const joined = new Array<unknown>(nl + nr);
-  for (let i = 0; i < nl; i++) joined[i] = left === undefined ? null : (left[i] ?? null);
-  for (let i = 0; i < nr; i++) joined[nl + i] = right === undefined ? null : (right[i] ?? null);
-  sinkEmit(w, kind, joined as Row, why);
+  sinkEmit(w, kind, concatRows(left, right, nl, nr), why);
 }
 
 /** The row a bulk record gets (it keeps only the step's flags). */

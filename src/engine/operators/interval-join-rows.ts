@@ -6,7 +6,7 @@ import type { Plan, Side } from '../../planner/plan.js';
 import { compileExpr } from '../../values/eval.js';
 import { formatRow, formatValue } from '../../values/format.js';
 import type { Row, RowKind, SqlType, Value } from '../../values/types.js';
-import { joinKey } from '../keys.js';
+import { concatRows, joinKey } from '../keys.js';
 import { WM_MAX, WM_MIN } from '../types.js';
 
 export interface JoinRows {
@@ -66,18 +66,9 @@ export function nulls(width: number): Value[] {
   return new Array<Value>(width).fill(null);
 }
 
-/**
- * The joined row, left columns then right columns; a missing side is null-padded. Filled by index
- * into an array of its exact size: this runs once per emitted row, and spreading allocates
- * iterator results and a growing array.
- */
+/** The joined row, left columns then right columns; a missing side is null-padded. */
 export function joinRow(j: JoinRows, left: Row | undefined, right: Row | undefined): Row {
-  const nl = left === undefined ? j.types[0].length : left.length;
-  const nr = right === undefined ? j.types[1].length : right.length;
-  const out = new Array<Value>(nl + nr);
-  for (let i = 0; i < nl; i++) out[i] = left === undefined ? null : (left[i] as Value);
-  for (let i = 0; i < nr; i++) out[nl + i] = right === undefined ? null : (right[i] as Value);
-  return out;
+  return concatRows(left, right, j.types[0].length, j.types[1].length);
 }
 
 export function conditionHolds(j: JoinRows, joined: Row, procTime: number): boolean {
