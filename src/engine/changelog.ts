@@ -22,6 +22,7 @@ import type { Row, RowKind } from '../values/types.js';
 import { ROW_KINDS } from '../values/types.js';
 import type { Emitted } from './types.js';
 import { bulkWhy } from './why.js';
+import { writeStamp } from './collections/edit.js';
 
 /**
  * Slots per value chunk. Measured with an operator that emits one row per event: 4096 (32 KB, an
@@ -59,17 +60,39 @@ export interface PairLayout {
 
 export class Changelog {
   readonly #seg: Segment;
+  #n: number;
+  /** The write stamp (edit.ts) it was made under: see next(). */
+  readonly #stamp: number;
 
   constructor(
-    /** Rows so far. */
-    readonly n: number,
+    n: number,
     /** Output columns per row. */
     readonly width: number,
     seg: Segment,
     /** Set when rows may be stored as pairs (clPushPair). */
     readonly pairs?: PairLayout,
+    stamp = 0,
   ) {
     this.#seg = seg;
+    this.#n = n;
+    this.#stamp = stamp;
+  }
+
+  /** Rows so far. */
+  get n(): number {
+    return this.#n;
+  }
+
+  /**
+   * This changelog with one more row in `seg`: this object itself when it was made under the
+   * same stamp, which only a push in the same transient edit shares (outside an edit every
+   * write has a fresh stamp), so no kept version sees it change. Saves an object per row.
+   * @internal
+   */
+  next(seg: Segment, stamp: number): Changelog {
+    if (this.#stamp !== stamp || this.#seg !== seg) return new Changelog(this.#n + 1, this.width, seg, this.pairs, stamp);
+    this.#n++;
+    return this;
   }
 
   /** @internal the segment holding the newest rows. */
@@ -156,7 +179,7 @@ function finishRow(c: Changelog, seg: Segment, code: number, step: number, size:
   meta[at + 2] = seg.fill;
   seg.fill += size;
   seg.rows++;
-  return new Changelog(c.n + 1, c.width, seg, c.pairs);
+  return c.next(seg, writeStamp());
 }
 
 /**

@@ -75,7 +75,7 @@ class TableOutput implements ValveOutput {
     w.advanced(this.t.name, this.last, value);
     this.last = value;
     for (const s of this.t.sides) {
-      w.setInput(s, { wm: value, idle: false });
+      w.setInput(s, value, false);
       advanceJoin(w);
     }
   }
@@ -83,7 +83,7 @@ class TableOutput implements ValveOutput {
   status(idle: boolean): void {
     const w = this.w;
     for (const s of this.t.sides) {
-      w.setInput(s, { wm: w.inputs[s]!.wm, idle });
+      w.setInput(s, w.inputs[s]!.wm, idle);
       advanceJoin(w);
     }
   }

@@ -49,6 +49,8 @@ export class Work implements Collector {
    */
   private mineTables = 0;
   private mineInputs = false;
+  /** Inputs whose PartialWatermark object this Work made since its last snapshot (bit per side). */
+  private mineInputObjs = 0;
   private time: OpTime | undefined;
   /** The sink state of the last snapshot made (kept when the step did not change it). */
   private sink: EngineSnapshot['sink'];
@@ -103,12 +105,21 @@ export class Work implements Collector {
     return t;
   }
 
-  setInput(side: number, p: PartialWatermark): void {
-    if (this.inputs[side]?.wm === p.wm && this.inputs[side]?.idle === p.idle) return;
+  setInput(side: number, wm: number, idle: boolean): void {
+    const cur = this.inputs[side];
+    if (cur?.wm === wm && cur.idle === idle) return;
+    if (this.mineInputs && (this.mineInputObjs & (1 << side)) !== 0) {
+      // Made by this Work since its last snapshot: nothing else holds it.
+      const mine = cur as { wm: number; idle: boolean };
+      mine.wm = wm;
+      mine.idle = idle;
+      return;
+    }
     const next = this.mineInputs || isEditable(this.inputs) ? this.inputs : created(this.inputs.slice());
-    next[side] = p;
+    next[side] = { wm, idle };
     this.inputs = next;
     this.mineInputs = true;
+    if (side < 31) this.mineInputObjs |= 1 << side;
   }
 
   setSide(side: 0 | 1, s: SideState): void {
@@ -190,6 +201,7 @@ export class Work implements Collector {
     }
     this.mineTables = 0;
     this.mineInputs = false;
+    this.mineInputObjs = 0;
     if (this.sink.sum !== this.sum) this.sink = { sum: this.sum };
     return {
       index: this.index,

@@ -40,17 +40,31 @@ export interface Layer {
 export class PMap<V> {
   readonly #layer: Layer | null;
   readonly #ver: number;
+  #n: number;
   /** Phantom: never present at runtime. */
   declare readonly __v?: V;
 
-  constructor(
-    layer: Layer | null,
-    ver: number,
-    /** Number of keys. */
-    readonly n: number,
-  ) {
+  constructor(layer: Layer | null, ver: number, n: number) {
     this.#layer = layer;
     this.#ver = ver;
+    this.#n = n;
+  }
+
+  /** Number of keys. */
+  get n(): number {
+    return this.#n;
+  }
+
+  /**
+   * Version (layer, stamp) with `n` keys: this object when it already is that version, which
+   * happens only for a write in the transient edit that made it (outside an edit every write has
+   * a fresh stamp), so nothing kept can see the change. Saves an object per write in bulk runs.
+   * @internal
+   */
+  next(layer: Layer, stamp: number, n: number): PMap<V> {
+    if (this.#layer !== layer || this.#ver !== stamp) return new PMap<V>(layer, stamp, n);
+    this.#n = n;
+    return this;
   }
 
   /** @internal */
@@ -209,7 +223,7 @@ function write<V>(m: PMap<V>, key: string, value: unknown): PMap<V> {
   else if (h.length < EXACT_MAX) l.map.set(key, [...h, stamp, value]);
   else h.push(stamp, value);
   l.tip = stamp;
-  return new PMap<V>(l, stamp, m.n + (old === GONE ? 1 : 0) - (value === GONE ? 1 : 0));
+  return m.next(l, stamp, m.n + (old === GONE ? 1 : 0) - (value === GONE ? 1 : 0));
 }
 
 export function pmSet<V>(m: PMap<V>, key: string, value: V): PMap<V> {
