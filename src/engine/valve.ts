@@ -37,9 +37,13 @@ export function newValve(channels: number): ValveState {
   return { channels: cs, output: WM_MIN, idle: false };
 }
 
-/** A copy whose channels can be mutated without touching `v`. */
+/**
+ * A copy whose channels can be mutated without touching `v`. Fields are listed, not spread: a
+ * spread copy of an object holding a non-integer number gets a new hidden class each time, and
+ * every channel read on the per-row path then went through V8's slow, megamorphic lookup.
+ */
 export function copyValve(v: Readonly<ValveState>): ValveState {
-  return { channels: v.channels.map((c) => ({ ...c })), output: v.output, idle: v.idle };
+  return { channels: v.channels.map((c) => ({ wm: c.wm, idle: c.idle, aligned: c.aligned })), output: v.output, idle: v.idle };
 }
 
 function emitNewMin(v: ValveState, out: ValveOutput): void {
