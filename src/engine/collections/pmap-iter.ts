@@ -2,10 +2,10 @@
  * Iterating and comparing PMaps. Iteration order is not specified (it follows the layers'
  * histories): callers that show or emit entries sort them.
  */
-import { PMAP_EMPTY, forEachVisible, pmGet, pmHas, pmSet, type PMap } from './pmap.js';
+import { PMAP_EMPTY, forEachVisible, pmGet, pmHas, pmSet, type PKey, type PMap } from './pmap.js';
 
-export function pmForEach<V>(m: PMap<V>, f: (value: V, key: string) => void): void {
-  forEachVisible(m.layer(), m.ver(), (k, v) => f(v as V, k));
+export function pmForEach<V, K extends PKey = string>(m: PMap<V, K>, f: (value: V, key: K) => void): void {
+  forEachVisible(m.layer(), m.ver(), (k, v) => f(v as V, k as K));
 }
 
 export function pmEntries<V>(m: PMap<V>): [string, V][] {
@@ -20,7 +20,7 @@ export function pmKeys(m: PMap<unknown>): string[] {
   return out;
 }
 
-export function pmValues<V>(m: PMap<V>): V[] {
+export function pmValues<V, K extends PKey = string>(m: PMap<V, K>): V[] {
   const out: V[] = [];
   pmForEach(m, (v) => out.push(v));
   return out;
@@ -33,7 +33,7 @@ export function pmFromEntries<V>(entries: Iterable<readonly [string, V]>): PMap<
 }
 
 /** Same keys, and values equal under `eq` (Object.is by default), whatever the histories. */
-export function pmEquals<V>(a: PMap<V>, b: PMap<V>, eq: (x: V, y: V) => boolean = Object.is): boolean {
+export function pmEquals<V, K extends PKey = string>(a: PMap<V, K>, b: PMap<V, K>, eq: (x: V, y: V) => boolean = Object.is): boolean {
   if (a === b) return true;
   if (a.n !== b.n) return false;
   if (a.layer() === b.layer() && a.ver() === b.ver()) return true;

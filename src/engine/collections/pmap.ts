@@ -19,6 +19,9 @@
  */
 import { writeStamp } from './edit.js';
 
+/** A key: strings, or small ints (a caller that interns its keys saves hashing and comparing strings). */
+export type PKey = string | number;
+
 export { hashString } from './hash.js';
 export { pmEntries, pmEquals, pmForEach, pmFromEntries, pmKeys, pmValues } from './pmap-iter.js';
 
@@ -32,17 +35,18 @@ export interface Layer {
   readonly pver: number;
   /** Layers from the root (1 for a root). */
   readonly depth: number;
-  readonly map: Map<string, unknown[]>;
+  readonly map: Map<PKey, unknown[]>;
   /** The newest version written here: only it may be written to without a fork. */
   tip: number;
 }
 
-export class PMap<V> {
+export class PMap<V, K extends PKey = string> {
   readonly #layer: Layer | null;
   readonly #ver: number;
   #n: number;
-  /** Phantom: never present at runtime. */
+  /** Phantoms: never present at runtime. */
   declare readonly __v?: V;
+  declare readonly __k?: K;
 
   constructor(layer: Layer | null, ver: number, n: number) {
     this.#layer = layer;
@@ -61,8 +65,8 @@ export class PMap<V> {
    * a fresh stamp), so nothing kept can see the change. Saves an object per write in bulk runs.
    * @internal
    */
-  next(layer: Layer, stamp: number, n: number): PMap<V> {
-    if (this.#layer !== layer || this.#ver !== stamp) return new PMap<V>(layer, stamp, n);
+  next(layer: Layer, stamp: number, n: number): PMap<V, K> {
+    if (this.#layer !== layer || this.#ver !== stamp) return new PMap<V, K>(layer, stamp, n);
     this.#n = n;
     return this;
   }
@@ -77,14 +81,14 @@ export class PMap<V> {
     return this.#ver;
   }
 
-  toJSON(): { n: number; entries: [string, unknown][] } {
-    const entries: [string, unknown][] = [];
-    forEachVisible(this.#layer, this.#ver, (k, v) => entries.push([k, v]));
+  toJSON(): { n: number; entries: [K, unknown][] } {
+    const entries: [K, unknown][] = [];
+    forEachVisible(this.#layer, this.#ver, (k, v) => entries.push([k as K, v]));
     return { n: this.n, entries: entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) };
   }
 }
 
-export const PMAP_EMPTY = Object.freeze(new PMap<never>(null, 0, 0)) as PMap<never>;
+export const PMAP_EMPTY = Object.freeze(new PMap<never, never>(null, 0, 0)) as PMap<never, never>;
 
 /** Index of the last pair of `h` with stamp <= v, or -1. */
 function lastAtOrBefore(h: readonly unknown[], v: number): number {
@@ -105,7 +109,7 @@ function lastAtOrBefore(h: readonly unknown[], v: number): number {
 let topHist: unknown[] | undefined;
 
 /** The value of `key` in version (layer, ver), GONE if none. Sets topHist. */
-function getAt(layer: Layer | null, ver: number, key: string): unknown {
+function getAt(layer: Layer | null, ver: number, key: PKey): unknown {
   topHist = layer === null ? undefined : layer.map.get(key);
   for (let l = layer, v = ver, h = topHist; l !== null; v = l.pver, l = l.parent, h = l?.map.get(key)) {
     if (h === undefined) continue;
@@ -116,7 +120,7 @@ function getAt(layer: Layer | null, ver: number, key: string): unknown {
 }
 
 /** Calls f for every key with a value in version (layer, ver), each once. */
-export function forEachVisible(layer: Layer | null, ver: number, f: (key: string, value: unknown) => void): void {
+export function forEachVisible(layer: Layer | null, ver: number, f: (key: PKey, value: unknown) => void): void {
   if (layer === null) return;
   if (layer.parent === null) {
     for (const [k, h] of layer.map) {
@@ -125,7 +129,7 @@ export function forEachVisible(layer: Layer | null, ver: number, f: (key: string
     }
     return;
   }
-  const seen = new Set<string>();
+  const seen = new Set<PKey>();
   for (let l: Layer | null = layer, v = ver; l !== null; v = l.pver, l = l.parent) {
     for (const [k, h] of l.map) {
       if (seen.has(k)) continue;
@@ -141,29 +145,29 @@ export function forEachVisible(layer: Layer | null, ver: number, f: (key: string
  * The last lookup (map, key, value): a step often reads a key and then writes it, and the write
  * needs the old value. Any write forgets it, since a write in an edit may change a layer in place.
  */
-let lookMap: PMap<unknown> | undefined;
-let lookKey: string | undefined;
+let lookMap: PMap<unknown, PKey> | undefined;
+let lookKey: PKey | undefined;
 let lookValue: unknown = GONE;
 /** The history of lookKey in lookMap's own layer, if it has one (write reuses it). */
 let lookHist: unknown[] | undefined;
 
-function valueIn(m: PMap<unknown>, key: string): unknown {
+function valueIn<K extends PKey>(m: PMap<unknown, K>, key: K): unknown {
   if (m.n === 0) return GONE;
   if (m === lookMap && key === lookKey) return lookValue;
   const v = getAt(m.layer(), m.ver(), key);
-  lookMap = m;
+  lookMap = m as PMap<unknown, PKey>;
   lookKey = key;
   lookValue = v;
   lookHist = topHist;
   return v;
 }
 
-export function pmGet<V>(m: PMap<V>, key: string): V | undefined {
+export function pmGet<V, K extends PKey = string>(m: PMap<V, K>, key: K): V | undefined {
   const v = valueIn(m, key);
   return v === GONE ? undefined : (v as V);
 }
 
-export function pmHas(m: PMap<unknown>, key: string): boolean {
+export function pmHas<K extends PKey = string>(m: PMap<unknown, K>, key: K): boolean {
   return valueIn(m, key) !== GONE;
 }
 
@@ -205,7 +209,7 @@ function fork(l: Layer | null, ver: number): Layer {
 const EXACT_MAX = 8;
 
 /** Version m with `key` set to `value` (GONE: deleted). */
-function write<V>(m: PMap<V>, key: string, value: unknown): PMap<V> {
+function write<V, K extends PKey>(m: PMap<V, K>, key: K, value: unknown): PMap<V, K> {
   const old = valueIn(m, key);
   // The history valueIn found in m's own layer, when m and key are what it cached.
   const known = lookMap === m && lookKey === key ? lookHist : null;
@@ -226,15 +230,15 @@ function write<V>(m: PMap<V>, key: string, value: unknown): PMap<V> {
   return m.next(l, stamp, m.n + (old === GONE ? 1 : 0) - (value === GONE ? 1 : 0));
 }
 
-export function pmSet<V>(m: PMap<V>, key: string, value: V): PMap<V> {
+export function pmSet<V, K extends PKey = string>(m: PMap<V, K>, key: K, value: V): PMap<V, K> {
   return write(m, key, value);
 }
 
-export function pmDelete<V>(m: PMap<V>, key: string): PMap<V> {
+export function pmDelete<V, K extends PKey = string>(m: PMap<V, K>, key: K): PMap<V, K> {
   return write(m, key, GONE);
 }
 
-export function pmSize(m: PMap<unknown>): number {
+export function pmSize(m: PMap<unknown, PKey>): number {
   return m.n;
 }
 

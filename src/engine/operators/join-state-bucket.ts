@@ -20,6 +20,9 @@ import type { JoinEntry, SideSpec } from './join-state.js';
 export class Cursor {
   /** The join key read into this cursor; undefined: nothing read yet. */
   key: string | undefined = undefined;
+  /** The key's id in `keys`, the KeyIndex of the store it was read from (join-state-store.ts). */
+  id = -1;
+  keys: object | undefined = undefined;
   log: ColumnLog<Row> | undefined = undefined;
   n = 0;
   big: PMap<JoinEntry> | undefined = undefined;
@@ -28,6 +31,8 @@ export class Cursor {
 
   clear(key: string | undefined): void {
     this.key = key;
+    this.id = -1;
+    this.keys = undefined;
     this.log = undefined;
     this.n = 0;
     this.big = undefined;

@@ -23,7 +23,7 @@ import { created, isEditable } from '../collections/edit.js';
 import type { Collector } from '../types.js';
 import { formatRow, formatValue } from '../../values/format.js';
 import { Cursor, cursorEntries, cursorFind, cursorPut, cursorRemove } from './join-state-bucket.js';
-import { SideStore } from './join-state-store.js';
+import { KeyIndex, SideStore } from './join-state-store.js';
 
 /** One stored entry, as handed out (built on read: the store keeps entries as columns). */
 export interface JoinEntry {
@@ -52,7 +52,8 @@ export interface JoinState {
 
 /** A new empty state (each run gets its own stores: their registries are per run). */
 export function emptyJoinState(): JoinState {
-  return { sides: [SideStore.empty(), SideStore.empty()], seq: 0 };
+  const keys = new KeyIndex();
+  return { sides: [SideStore.empty(keys), SideStore.empty(keys)], seq: 0 };
 }
 
 /** Where in the store: the join key, and its printed form (built only when a trace needs it). */
