@@ -10,26 +10,35 @@
  *     (edit.ts: no kept version can see it), else it copies the version's slots;
  *   - removing a slot always copies (a reader may still hold the old version).
  * Why columns: a join side holds a record per stored row, and an object per record (~72 B plus a
- * slot) was the largest part of the memory a long run keeps. Here a record is three slots of one
- * plain array, its row, hash and seq side by side (12 bytes), so that an append and a scan of the
- * hashes touch one array: a typed array for the numbers was two more objects and an off-heap
- * block per log, each a cache miss per append, and its growth went through malloc. Hashes are
- * kept to 30 bits so that they stay small integers (a larger number in a plain array is a heap
- * object); a seq past 2^30 is stored boxed, which only costs memory. count, assoc and at stay one
- * constant per log until two records differ (in a run without duplicates, processing-time moves
- * or outer sides they often never do).
+ * slot) was the largest part of the memory a long run keeps. Here a record costs a row slot and
+ * 8 bytes of hash and seq (an Int32Array, one cache line fewer per append than two arrays);
+ * count, assoc and at stay one constant per log until two records differ (in a run without
+ * duplicates, processing-time moves or outer sides they often never do). A log of one record
+ * has no arrays but its rows.
  */
 import { created, isEditable } from './edit.js';
 
 /** A number column: `null` while every slot equals the constant, else one value per slot. */
 type Col = number[] | null;
 
-/** Slots per record in the slot array: row, hash, seq. */
-const W = 3;
+/**
+ * Hashes and seqs, interleaved (slot i at 2i and 2i + 1), with spare capacity: 8 bytes a slot
+ * while every seq fits in 32 bits (always, in practice), else doubles.
+ */
+type Ints = Int32Array | Float64Array;
 
-/** A hash as the log keeps it (and compares it): its low 30 bits, a small integer. */
-function h30(h: number): number {
-  return h & 0x3fffffff;
+function isInt32(v: number): boolean {
+  return (v | 0) === v;
+}
+
+/** `a` with room for at least `slots` slots, of doubles when `wide`; `a` itself when it fits. */
+function room(a: Ints, slots: number, wide: boolean): Ints {
+  const fits = a.length >= 2 * slots;
+  if (fits && (!wide || a instanceof Float64Array)) return a;
+  const cap = fits ? a.length : Math.max(2 * slots, 2 * a.length);
+  const next = wide || a instanceof Float64Array ? new Float64Array(cap) : new Int32Array(cap);
+  next.set(a);
+  return next;
 }
 
 /** The column with slot i (of len slots, i <= len) set to v: materialized when v differs from c0. */
@@ -54,8 +63,11 @@ function get(col: Col, c0: number, i: number): number {
 }
 
 export class ColumnLog<R> {
-  /** Record i at W * i: its row, its hash (h30) and its seq. */
-  readonly #slots: unknown[];
+  readonly #rows: R[];
+  /** null while the log has one slot (h0, seq0). */
+  #ints: Ints | null;
+  readonly #h0: number;
+  readonly #seq0: number;
   #counts: Col;
   readonly #count0: number;
   #assocs: Col;
@@ -63,34 +75,36 @@ export class ColumnLog<R> {
   #ats: Col;
   readonly #at0: number;
 
-  private constructor(slots: unknown[], c0: readonly number[], cols: readonly Col[]) {
-    this.#slots = slots;
-    [this.#count0, this.#assoc0, this.#at0] = c0 as [number, number, number];
+  private constructor(rows: R[], ints: Ints | null, c0: readonly number[], cols: readonly Col[]) {
+    this.#rows = rows;
+    this.#ints = ints;
+    [this.#h0, this.#seq0, this.#count0, this.#assoc0, this.#at0] = c0 as [number, number, number, number, number];
     [this.#counts, this.#assocs, this.#ats] = cols as [Col, Col, Col];
     created(this);
   }
 
   /** A log of one record. */
   static single<R>(row: R, h: number, seq: number, count: number, assoc: number, at: number): ColumnLog<R> {
-    return new ColumnLog([row, h30(h), seq], [count, assoc, at], [null, null, null]);
+    return new ColumnLog([row], null, [h | 0, seq, count, assoc, at], [null, null, null]);
   }
 
   /** The number of slots written: the newest version's n. */
   get length(): number {
-    return this.#slots.length / W;
+    return this.#rows.length;
   }
 
   row(i: number): R {
-    return this.#slots[W * i] as R;
+    return this.#rows[i] as R;
   }
 
-  /** Slot i's hash, as kept: its low 30 bits (find and holds compare hashes the same way). */
   hash(i: number): number {
-    return this.#slots[W * i + 1] as number;
+    const a = this.#ints;
+    return a === null ? this.#h0 : (a[2 * i] as number);
   }
 
   seq(i: number): number {
-    return this.#slots[W * i + 2] as number;
+    const a = this.#ints;
+    return a === null ? this.#seq0 : (a[2 * i + 1] as number);
   }
 
   count(i: number): number {
@@ -105,43 +119,60 @@ export class ColumnLog<R> {
     return get(this.#ats, this.#at0, i);
   }
 
-  /** The first index in [from, n) whose hash is h (compared on its low 30 bits), or -1. */
+  /** The first index in [from, n) whose hash is h (as int32), or -1. */
   find(h: number, from: number, n: number): number {
-    const key = h30(h);
-    const a = this.#slots;
-    for (let i = from, at = W * from + 1; i < n; i++, at += W) if (a[at] === key) return i;
+    const key = h | 0;
+    const a = this.#ints;
+    if (a === null) return from < n && this.#h0 === key ? from : -1;
+    for (let i = from; i < n; i++) if (a[2 * i] === key) return i;
     return -1;
   }
 
   /** Whether slot i holds exactly this record (the same row object and numbers). */
   private holds(i: number, row: R, h: number, seq: number, count: number, assoc: number, at: number): boolean {
-    return this.row(i) === row && this.hash(i) === h30(h) && this.seq(i) === seq && this.count(i) === count && this.assoc(i) === assoc && Object.is(this.at(i), at);
+    return this.#rows[i] === row && this.hash(i) === (h | 0) && this.seq(i) === seq && this.count(i) === count && this.assoc(i) === assoc && Object.is(this.at(i), at);
   }
 
   /** Writes slot i (i <= length: i == length appends) in place. */
   private write(i: number, row: R, h: number, seq: number, count: number, assoc: number, at: number): void {
-    const len = this.length;
+    const len = this.#rows.length;
+    this.writeInts(len, i, h | 0, seq);
     this.#counts = put(this.#counts, this.#count0, len, i, count);
     this.#assocs = put(this.#assocs, this.#assoc0, len, i, assoc);
     this.#ats = put(this.#ats, this.#at0, len, i, at);
-    const a = this.#slots;
-    if (i === len) a.push(row, h30(h), seq);
-    else {
-      a[W * i] = row;
-      a[W * i + 1] = h30(h);
-      a[W * i + 2] = seq;
+    if (i === len) this.#rows.push(row);
+    else this.#rows[i] = row;
+  }
+
+  /** Slot i's hash and seq (of len slots written, i <= len). */
+  private writeInts(len: number, i: number, h: number, seq: number): void {
+    let a = this.#ints;
+    if (a === null) {
+      if (h === this.#h0 && seq === this.#seq0) return;
+      const cap = 2 * Math.max(4, len + 1);
+      a = isInt32(this.#seq0) ? new Int32Array(cap) : new Float64Array(cap);
+      for (let j = 0; j < len; j++) {
+        a[2 * j] = this.#h0;
+        a[2 * j + 1] = this.#seq0;
+      }
     }
+    a = room(a, i + 1, !isInt32(seq));
+    a[2 * i] = h;
+    a[2 * i + 1] = seq;
+    this.#ints = a;
   }
 
   /** Version n's slots in a new log (created in the current edit). */
   private copy(n: number): ColumnLog<R> {
+    const c0 = [this.#h0, this.#seq0, this.#count0, this.#assoc0, this.#at0];
     const cols = [prefix(this.#counts, n), prefix(this.#assocs, n), prefix(this.#ats, n)];
-    return new ColumnLog(this.#slots.slice(0, W * n), [this.#count0, this.#assoc0, this.#at0], cols);
+    const ints = this.#ints === null ? null : this.#ints.slice(0, 2 * Math.max(4, n + 1));
+    return new ColumnLog(this.#rows.slice(0, n), ints, c0, cols);
   }
 
   /** The log that holds version n + 1: version n with the record appended (this log or a copy). */
   append(n: number, row: R, h: number, seq: number, count: number, assoc: number, at: number): ColumnLog<R> {
-    if (n === this.length) {
+    if (n === this.#rows.length) {
       this.write(n, row, h, seq, count, assoc, at);
       return this;
     }
@@ -153,7 +184,7 @@ export class ColumnLog<R> {
 
   /** The log that holds version n with slot i's row and numbers changed (its hash and seq stay). */
   set(n: number, i: number, row: R, count: number, assoc: number, at: number): ColumnLog<R> {
-    if (i < 0 || i >= n || n > this.length) throw new RangeError(`ColumnLog.set: slot ${i} outside version 0..${n - 1}`);
+    if (i < 0 || i >= n || n > this.#rows.length) throw new RangeError(`ColumnLog.set: slot ${i} outside version 0..${n - 1}`);
     const log = isEditable(this) ? this : this.copy(n);
     log.write(i, row, log.hash(i), log.seq(i), count, assoc, at);
     return log;
@@ -161,9 +192,10 @@ export class ColumnLog<R> {
 
   /** Version n without slot i (later slots move down one), in a new log. */
   removeAt(n: number, i: number): ColumnLog<R> {
-    if (i < 0 || i >= n || n > this.length) throw new RangeError(`ColumnLog.removeAt: slot ${i} outside version 0..${n - 1}`);
+    if (i < 0 || i >= n || n > this.#rows.length) throw new RangeError(`ColumnLog.removeAt: slot ${i} outside version 0..${n - 1}`);
     const next = this.copy(n);
-    next.#slots.splice(W * i, W);
+    next.#rows.splice(i, 1);
+    next.#ints?.copyWithin(2 * i, 2 * i + 2, 2 * n);
     for (const col of [next.#counts, next.#assocs, next.#ats]) col?.splice(i, 1);
     return next;
   }

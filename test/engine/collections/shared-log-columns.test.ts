@@ -126,18 +126,6 @@ describe('column log', () => {
     );
   });
 
-  it('hashes are kept and compared on their low 30 bits: any int32 hash is found again by the same hash', () => {
-    const hs = [-1, -(2 ** 31), 2 ** 31 - 1, 2 ** 30, 0x3fffffff, 12345];
-    let log = ColumnLog.single('r0', hs[0]!, 0, 1, -1, 0);
-    for (let i = 1; i < hs.length; i++) log = log.append(i, `r${i}`, hs[i]!, i, 1, -1, 0);
-    for (let i = 0; i < hs.length; i++) {
-      expect(log.find(hs[i]!, 0, hs.length)).toBe(hs.findIndex((h) => (h & 0x3fffffff) === (hs[i]! & 0x3fffffff)));
-      expect(log.hash(i)).toBe(hs[i]! & 0x3fffffff);
-    }
-    // Re-appending the same record after an older version shares its slot (holds compares the kept hash).
-    expect(log.append(1, 'r1', hs[1]!, 1, 1, -1, 0)).toBe(log);
-  });
-
   it('an append to the newest version is in place; re-appending the same record after an older version shares the slot', () => {
     const a = within(newEdit(), () => ColumnLog.single('a', 1, 0, 1, -1, 5));
     const b = a.append(1, 'b', 2, 1, 1, -1, 5);
