@@ -18,6 +18,7 @@
  * caller that shows or emits entries in order sorts them.
  */
 import { writeStamp } from './edit.js';
+import { IndexMap } from './index-map.js';
 
 /** A key: strings, or small ints (a caller that interns its keys saves hashing and comparing strings). */
 export type PKey = string | number;
@@ -35,7 +36,8 @@ export interface Layer {
   readonly pver: number;
   /** Layers from the root (1 for a root). */
   readonly depth: number;
-  readonly map: Map<PKey, unknown[]>;
+  /** An IndexMap for a root layer first written with a number key (interned ids), else a Map. */
+  readonly map: Map<PKey, unknown[]> | IndexMap<unknown[]>;
   /** The newest version written here: only it may be written to without a fork. */
   tip: number;
 }
@@ -180,8 +182,8 @@ export function setPmapLimits(foldMax: number, maxDepth: number): void {
   limits.maxDepth = maxDepth;
 }
 
-function newLayer(parent: Layer | null, pver: number, depth: number, tip: number): Layer {
-  return { parent, pver, depth, map: new Map(), tip };
+function newLayer(parent: Layer | null, pver: number, depth: number, tip: number, indexed = false): Layer {
+  return { parent, pver, depth, map: indexed ? new IndexMap() : new Map(), tip };
 }
 
 /**
@@ -189,8 +191,8 @@ function newLayer(parent: Layer | null, pver: number, depth: number, tip: number
  * again and again: a small fork is folded into the new one (its entries at `ver` copied), so the
  * chain stays main run + one fork; a long chain (what-if edits on edits) is flattened.
  */
-function fork(l: Layer | null, ver: number): Layer {
-  if (l === null) return newLayer(null, 0, 1, ver);
+function fork(l: Layer | null, ver: number, indexed: boolean): Layer {
+  if (l === null) return newLayer(null, 0, 1, ver, indexed);
   if (l.parent !== null && l.map.size <= limits.foldMax) {
     const f = newLayer(l.parent, l.pver, l.depth, ver);
     for (const [k, h] of l.map) {
@@ -200,7 +202,7 @@ function fork(l: Layer | null, ver: number): Layer {
     return f;
   }
   if (l.depth < limits.maxDepth) return newLayer(l, ver, l.depth + 1, ver);
-  const f = newLayer(null, 0, 1, ver);
+  const f = newLayer(null, 0, 1, ver, indexed);
   forEachVisible(l, ver, (k, v) => f.map.set(k, [0, v]));
   return f;
 }
@@ -219,7 +221,7 @@ function write<V, K extends PKey>(m: PMap<V, K>, key: K, value: unknown): PMap<V
   let l = m.layer();
   let h: unknown[] | undefined;
   if (l === null || l.tip !== m.ver()) {
-    l = fork(l, m.ver());
+    l = fork(l, m.ver(), typeof key === 'number');
     h = l.map.get(key);
   } else h = known === null ? l.map.get(key) : known;
   if (h === undefined) l.map.set(key, [stamp, value]);

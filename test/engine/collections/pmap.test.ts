@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { newEdit, useEdit } from '../../../src/engine/collections/edit.js';
 import {
-  PMAP_EMPTY, hashString, pmDelete, setPmapLimits, pmEntries, pmEquals, pmFromEntries, pmGet, pmSet, pmSize, pmUpdate, type PMap,
+  PMAP_EMPTY, hashString, pmDelete, setPmapLimits, pmEntries, pmEquals, pmForEach, pmFromEntries, pmGet, pmSet, pmSize, pmUpdate, type PMap,
 } from '../../../src/engine/collections/pmap.js';
+import { IndexMap } from '../../../src/engine/collections/index-map.js';
 
 /** Keys drawn from a small alphabet so that sets, overwrites and deletes hit the same keys often. */
 const keyArb = fc.oneof(fc.string({ maxLength: 3 }), fc.integer({ min: 0, max: 300 }).map((n) => `k${n}`));
@@ -114,6 +115,46 @@ describe('PMap', () => {
     );
   });
 
+  // Number keys (interned ids): a root layer is an IndexMap (array slots), forks are Maps; keys
+  // that are not small non-negative integers go to the IndexMap's own Map.
+  it.each([
+    ['default limits', 4096, 8],
+    ['no folding, chains flattened beyond 2', 0, 2],
+  ])('with number keys, every version keeps its content when any version is written to again (%s)', (_name, foldMax, maxDepth) => {
+    setPmapLimits(foldMax, maxDepth);
+    const from = fc.oneof(fc.constant(0), fc.constant(1), fc.nat());
+    const step = fc.record({ from, key: fc.constantFrom(0, 1, 2, 7, 40, -1, 2.5), value: fc.option(fc.integer(), { nil: undefined }), inEdit: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 200 }), (steps) => {
+        const versions: PMap<number, number>[] = [PMAP_EMPTY];
+        const models: Map<number, number>[] = [new Map()];
+        for (const s of steps) {
+          const i = versions.length - 1 - (s.from % versions.length);
+          const model = new Map(models[i]);
+          const prev = useEdit(s.inEdit ? newEdit() : null);
+          try {
+            if (s.value === undefined) model.delete(s.key);
+            else model.set(s.key, s.value);
+            versions.push(s.value === undefined ? pmDelete(versions[i]!, s.key) : pmSet(versions[i]!, s.key, s.value));
+          } finally {
+            useEdit(prev);
+          }
+          models.push(model);
+        }
+        versions.forEach((v, i) => {
+          const seen = new Map<number, number>();
+          pmForEach(v, (x, k) => seen.set(k, x));
+          expect(seen).toEqual(models[i]);
+          expect(pmSize(v)).toBe(models[i]!.size);
+          for (const [k, x] of models[i]!) expect(pmGet(v, k)).toBe(x);
+        });
+        const root = versions.at(-1)!.layer();
+        if (root !== null && root.parent === null && steps.length > 0) expect(root.map).toBeInstanceOf(IndexMap);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('keeps two keys with the same 32-bit hash apart', () => {
     // Find two distinct keys with the same hash by brute force over a small space.
     const seen = new Map<number, string>();
@@ -198,7 +239,7 @@ describe('PMap', () => {
     }
     const base = m.layer()!;
     expect(base.map.size).toBe(N);
-    const pairs = (): number => [...base.map.values()].reduce((n, h) => n + h.length / 2, 0);
+    const pairs = (): number => [...base.map].reduce((n, [, h]) => n + h.length / 2, 0);
     expect(pairs()).toBe(N);
     // The newest version: one pair more in the same layer.
     const next = pmSet(m, 'key-7', 1);
