@@ -1,9 +1,11 @@
 /**
- * ColumnLog: a shared append-only log of records (a row plus five numbers: hash, seq, count,
- * assoc, at), stored as columns rather than one object per record. A version is not an object:
+ * ColumnLog: a shared append-only log of records (a row plus six numbers: hash, seq, count,
+ * assoc, at, and the write stamp it was appended under), stored as columns rather than one object
+ * per record. A version is not an object:
  * it is a pair (log, n) that its holder keeps, and it reads the first n slots.
  *   - appending to version n == length (the tip) pushes in place and returns this log: version
- *     n + 1 reads one more slot, older versions did not change;
+ *     n + 1 reads one more slot, older versions did not change (unless the caller forbids it:
+ *     `extend` false copies instead, see join-state-store.ts on main logs);
  *   - appending to any other version copies its n slots into a new log, unless slot n already
  *     holds an equal record (a replay appending what the first run appended): then it is shared;
  *   - changing a slot changes it in place only when the log was created in the current edit
@@ -12,7 +14,9 @@
  * Why columns: a join side holds a record per stored row, and an object per record (~72 B plus a
  * slot) was the largest part of the memory a long run keeps. Here a record costs a row slot and
  * 8 bytes of hash and seq (an Int32Array, one cache line fewer per append than two arrays);
- * count, assoc and at stay one constant per log until two records differ (in a run without
+ * Stamps let a holder that extends a log only in stamp order find a version's n from its stamp
+ * (nAt) instead of keeping n per version. count, assoc, at and stamp stay one constant per log
+ * until two records differ (in a run without
  * duplicates, processing-time moves or outer sides they often never do). A log of one record
  * has no arrays but its rows.
  */
@@ -22,10 +26,13 @@ import { created, isEditable } from './edit.js';
 type Col = number[] | null;
 
 /**
- * Hashes and seqs, interleaved (slot i at 2i and 2i + 1), with spare capacity: 8 bytes a slot
- * while every seq fits in 32 bits (always, in practice), else doubles.
+ * Hashes, seqs and stamps, interleaved (slot i at S * i, + 1, + 2), with spare capacity: 12 bytes
+ * a slot while every seq and stamp fits in 32 bits (always, in practice), else doubles.
  */
 type Ints = Int32Array | Float64Array;
+
+/** Numbers per slot in the interleaved array. */
+const S = 3;
 
 function isInt32(v: number): boolean {
   return (v | 0) === v;
@@ -33,9 +40,9 @@ function isInt32(v: number): boolean {
 
 /** `a` with room for at least `slots` slots, of doubles when `wide`; `a` itself when it fits. */
 function room(a: Ints, slots: number, wide: boolean): Ints {
-  const fits = a.length >= 2 * slots;
+  const fits = a.length >= S * slots;
   if (fits && (!wide || a instanceof Float64Array)) return a;
-  const cap = fits ? a.length : Math.max(2 * slots, 2 * a.length);
+  const cap = fits ? a.length : Math.max(S * slots, 2 * a.length);
   const next = wide || a instanceof Float64Array ? new Float64Array(cap) : new Int32Array(cap);
   next.set(a);
   return next;
@@ -64,7 +71,7 @@ function get(col: Col, c0: number, i: number): number {
 
 export class ColumnLog<R> {
   readonly #rows: R[];
-  /** null while the log has one slot (h0, seq0). */
+  /** null while every slot has the same (h0, seq0, stamp0), as a log of one slot does. */
   #ints: Ints | null;
   readonly #h0: number;
   readonly #seq0: number;
@@ -74,18 +81,22 @@ export class ColumnLog<R> {
   readonly #assoc0: number;
   #ats: Col;
   readonly #at0: number;
+  readonly #stamp0: number;
+  /** The last slot's stamp: nAt's usual answer without reading the column. */
+  #lastStamp: number;
 
   private constructor(rows: R[], ints: Ints | null, c0: readonly number[], cols: readonly Col[]) {
     this.#rows = rows;
     this.#ints = ints;
-    [this.#h0, this.#seq0, this.#count0, this.#assoc0, this.#at0] = c0 as [number, number, number, number, number];
+    [this.#h0, this.#seq0, this.#count0, this.#assoc0, this.#at0, this.#stamp0] = c0 as [number, number, number, number, number, number];
     [this.#counts, this.#assocs, this.#ats] = cols as [Col, Col, Col];
+    this.#lastStamp = rows.length === 0 ? -Infinity : this.stamp(rows.length - 1);
     created(this);
   }
 
   /** A log of one record. */
-  static single<R>(row: R, h: number, seq: number, count: number, assoc: number, at: number): ColumnLog<R> {
-    return new ColumnLog([row], null, [h | 0, seq, count, assoc, at], [null, null, null]);
+  static single<R>(row: R, h: number, seq: number, count: number, assoc: number, at: number, stamp = 0): ColumnLog<R> {
+    return new ColumnLog([row], null, [h | 0, seq, count, assoc, at, stamp], [null, null, null]);
   }
 
   /** The number of slots written: the newest version's n. */
@@ -99,12 +110,12 @@ export class ColumnLog<R> {
 
   hash(i: number): number {
     const a = this.#ints;
-    return a === null ? this.#h0 : (a[2 * i] as number);
+    return a === null ? this.#h0 : (a[S * i] as number);
   }
 
   seq(i: number): number {
     const a = this.#ints;
-    return a === null ? this.#seq0 : (a[2 * i + 1] as number);
+    return a === null ? this.#seq0 : (a[S * i + 1] as number);
   }
 
   count(i: number): number {
@@ -119,12 +130,36 @@ export class ColumnLog<R> {
     return get(this.#ats, this.#at0, i);
   }
 
+  /** The write stamp slot i was appended under (set() keeps it). */
+  stamp(i: number): number {
+    const a = this.#ints;
+    return a === null ? this.#stamp0 : (a[S * i + 2] as number);
+  }
+
+  /**
+   * How many leading slots have a stamp <= `bound`: version n of a log that its holder extends
+   * only in stamp order. Almost always the whole log (a read at the newest version).
+   */
+  nAt(bound: number): number {
+    const len = this.length;
+    if (this.#lastStamp <= bound) return len;
+    let lo = 0;
+    let hi = len - 1;
+    // The first slot with a stamp > bound.
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.stamp(mid) <= bound) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /** The first index in [from, n) whose hash is h (as int32), or -1. */
   find(h: number, from: number, n: number): number {
     const key = h | 0;
     const a = this.#ints;
     if (a === null) return from < n && this.#h0 === key ? from : -1;
-    for (let i = from; i < n; i++) if (a[2 * i] === key) return i;
+    for (let i = from; i < n; i++) if (a[S * i] === key) return i;
     return -1;
   }
 
@@ -134,9 +169,10 @@ export class ColumnLog<R> {
   }
 
   /** Writes slot i (i <= length: i == length appends) in place. */
-  private write(i: number, row: R, h: number, seq: number, count: number, assoc: number, at: number): void {
+  private write(i: number, row: R, h: number, seq: number, count: number, assoc: number, at: number, stamp: number): void {
     const len = this.#rows.length;
-    this.writeInts(len, i, h | 0, seq);
+    if (i === len) this.#lastStamp = stamp;
+    this.writeInts(len, i, h | 0, seq, stamp);
     this.#counts = put(this.#counts, this.#count0, len, i, count);
     this.#assocs = put(this.#assocs, this.#assoc0, len, i, assoc);
     this.#ats = put(this.#ats, this.#at0, len, i, at);
@@ -144,41 +180,47 @@ export class ColumnLog<R> {
     else this.#rows[i] = row;
   }
 
-  /** Slot i's hash and seq (of len slots written, i <= len). */
-  private writeInts(len: number, i: number, h: number, seq: number): void {
+  /** Slot i's hash, seq and stamp (of len slots written, i <= len). */
+  private writeInts(len: number, i: number, h: number, seq: number, stamp: number): void {
     let a = this.#ints;
     if (a === null) {
-      if (h === this.#h0 && seq === this.#seq0) return;
-      const cap = 2 * Math.max(4, len + 1);
-      a = isInt32(this.#seq0) ? new Int32Array(cap) : new Float64Array(cap);
+      if (h === this.#h0 && seq === this.#seq0 && stamp === this.#stamp0) return;
+      const cap = S * Math.max(4, len + 1);
+      a = isInt32(this.#seq0) && isInt32(this.#stamp0) ? new Int32Array(cap) : new Float64Array(cap);
       for (let j = 0; j < len; j++) {
-        a[2 * j] = this.#h0;
-        a[2 * j + 1] = this.#seq0;
+        a[S * j] = this.#h0;
+        a[S * j + 1] = this.#seq0;
+        a[S * j + 2] = this.#stamp0;
       }
     }
-    a = room(a, i + 1, !isInt32(seq));
-    a[2 * i] = h;
-    a[2 * i + 1] = seq;
+    a = room(a, i + 1, !isInt32(seq) || !isInt32(stamp));
+    a[S * i] = h;
+    a[S * i + 1] = seq;
+    a[S * i + 2] = stamp;
     this.#ints = a;
   }
 
   /** Version n's slots in a new log (created in the current edit). */
   private copy(n: number): ColumnLog<R> {
-    const c0 = [this.#h0, this.#seq0, this.#count0, this.#assoc0, this.#at0];
+    const c0 = [this.#h0, this.#seq0, this.#count0, this.#assoc0, this.#at0, this.#stamp0];
     const cols = [prefix(this.#counts, n), prefix(this.#assocs, n), prefix(this.#ats, n)];
-    const ints = this.#ints === null ? null : this.#ints.slice(0, 2 * Math.max(4, n + 1));
+    const ints = this.#ints === null ? null : this.#ints.slice(0, S * Math.max(4, n + 1));
     return new ColumnLog(this.#rows.slice(0, n), ints, c0, cols);
   }
 
-  /** The log that holds version n + 1: version n with the record appended (this log or a copy). */
-  append(n: number, row: R, h: number, seq: number, count: number, assoc: number, at: number): ColumnLog<R> {
-    if (n === this.#rows.length) {
-      this.write(n, row, h, seq, count, assoc, at);
+  /**
+   * The log that holds version n + 1: version n with the record appended (this log or a copy).
+   * `extend` false: never push onto this log, copy instead (sharing an equal slot n is still fine).
+   */
+  append(n: number, row: R, h: number, seq: number, count: number, assoc: number, at: number, stamp = 0, extend = true): ColumnLog<R> {
+    const len = this.#rows.length;
+    if (n === len && extend) {
+      this.write(n, row, h, seq, count, assoc, at, stamp);
       return this;
     }
-    if (this.holds(n, row, h, seq, count, assoc, at)) return this;
+    if (n < len && this.holds(n, row, h, seq, count, assoc, at)) return this;
     const next = this.copy(n);
-    next.write(n, row, h, seq, count, assoc, at);
+    next.write(n, row, h, seq, count, assoc, at, stamp);
     return next;
   }
 
@@ -186,7 +228,7 @@ export class ColumnLog<R> {
   set(n: number, i: number, row: R, count: number, assoc: number, at: number): ColumnLog<R> {
     if (i < 0 || i >= n || n > this.#rows.length) throw new RangeError(`ColumnLog.set: slot ${i} outside version 0..${n - 1}`);
     const log = isEditable(this) ? this : this.copy(n);
-    log.write(i, row, log.hash(i), log.seq(i), count, assoc, at);
+    log.write(i, row, log.hash(i), log.seq(i), count, assoc, at, log.stamp(i));
     return log;
   }
 
@@ -195,8 +237,10 @@ export class ColumnLog<R> {
     if (i < 0 || i >= n || n > this.#rows.length) throw new RangeError(`ColumnLog.removeAt: slot ${i} outside version 0..${n - 1}`);
     const next = this.copy(n);
     next.#rows.splice(i, 1);
-    next.#ints?.copyWithin(2 * i, 2 * i + 2, 2 * n);
+    next.#ints?.copyWithin(S * i, S * i + S, S * n);
     for (const col of [next.#counts, next.#assocs, next.#ats]) col?.splice(i, 1);
+    const len = next.#rows.length;
+    next.#lastStamp = len === 0 ? -Infinity : next.stamp(len - 1);
     return next;
   }
 }

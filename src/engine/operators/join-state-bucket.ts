@@ -12,6 +12,7 @@
  */
 import type { Row } from '../../values/types.js';
 import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmSize, pmValues, type PMap } from '../collections/pmap.js';
+import { writeStamp } from '../collections/edit.js';
 import { ColumnLog } from '../collections/shared-log-columns.js';
 import { joinKey, rowHash, rowId, sameOn, sameRow } from '../keys.js';
 import type { JoinEntry, SideSpec } from './join-state.js';
@@ -28,6 +29,11 @@ export class Cursor {
   big: PMap<JoinEntry> | undefined = undefined;
   /** The key's main log when the read found it (join-state-store.ts): a write need not look it up. */
   main: ColumnLog<Row> | undefined = undefined;
+  /**
+   * Whether the store read is the newest version of its run's first lineage, the only one that
+   * may push onto a main log (join-state-store.ts): any other version appending there copies.
+   */
+  rootTip = false;
 
   clear(key: string | undefined): void {
     this.key = key;
@@ -37,6 +43,7 @@ export class Cursor {
     this.n = 0;
     this.big = undefined;
     this.main = undefined;
+    this.rootTip = false;
   }
 }
 
@@ -135,7 +142,7 @@ export function cursorPut(spec: SideSpec, c: Cursor, row: Row, count: number, as
     return;
   }
   if (c.log === undefined) {
-    c.log = ColumnLog.single(row, h, seq, count, assoc, at);
+    c.log = ColumnLog.single(row, h, seq, count, assoc, at, writeStamp());
     c.n = 1;
     return;
   }
@@ -150,7 +157,7 @@ export function cursorPut(spec: SideSpec, c: Cursor, row: Row, count: number, as
       c.n--;
     }
   }
-  c.log = c.log.append(c.n, row, h, seq, count, assoc, at);
+  c.log = c.log.append(c.n, row, h, seq, count, assoc, at, writeStamp(), c.log !== c.main || c.rootTip);
   c.n++;
   if (c.n > BIG) {
     c.big = toMap(spec, c.log, c.n);

@@ -6,10 +6,20 @@
  * below are indexed by it, so that no string is hashed or compared again (each string-keyed
  * lookup was a chain of cache misses, ~15% of a long regular join).
  *
- * Most buckets are a version (log, n) of a ColumnLog. The first log a key gets is its main log,
- * kept in a registry (an array by key id) shared by every version of the store (it only ever
- * gains keys), and the map holds just the number n for it: a checkpoint then keeps one
- * (stamp, n) pair per key it touched, with no header object. A bucket in any other log (a branch that copied, a removal, a key that
+ * Most buckets are a version (log, n) of a ColumnLog. The first log a key gets in the run's
+ * first lineage (below) is its main log, kept in a registry (an array by key id) shared by every
+ * version of the store (it only ever gains keys).
+ *
+ * Lineages. Every version has a write stamp (edit.ts). The run's first lineage is the chain of
+ * versions each written from the newest one before it (`RootTip` holds the newest one's stamp);
+ * it alone pushes onto main logs, so a main log's slots are in stamp order, and its map holds
+ * MAIN for such a key: "the main log up to my bound", where a first-lineage version's bound is its
+ * own stamp. A write from any older version starts a branch whose bound stays the stamp it left
+ * the first lineage at; a branch never pushes onto a main log (it copies, or shares a slot that
+ * holds the same record) and holds n itself (a number) or another log's version. So in the long
+ * first run the map is written once per key, not once per key per checkpoint: the history pair
+ * per key per checkpoint and its copies by the young-generation GC were half of what a 1M-event
+ * regular join kept alive across collections. A bucket in any other log (a branch that copied, a removal, a key that
  * came back after its bucket emptied) is a LogVersion object; one of more than BIG entries is a
  * map by entry id.
  *
@@ -17,7 +27,7 @@
  * it) and serialises (toJSON) as its keys in order, each with its entries in arrival order.
  */
 import type { Row } from '../../values/types.js';
-import { created, isEditable } from '../collections/edit.js';
+import { created, isEditable, writeStamp } from '../collections/edit.js';
 import { PMAP_EMPTY, pmDelete, pmForEach, pmGet, pmSet, pmSize, type PMap } from '../collections/pmap.js';
 import type { ColumnLog } from '../collections/shared-log-columns.js';
 import { logEntries, mapEntries, type Cursor } from './join-state-bucket.js';
@@ -31,8 +41,18 @@ class LogVersion {
   ) {}
 }
 
-/** A key's bucket as the map holds it: n entries of the key's main log, another log's version, or a map. */
+/**
+ * A key's bucket as the map holds it: MAIN (the main log up to the reader's bound), n entries of
+ * the key's main log, another log's version, or a map.
+ */
 type Slot = number | LogVersion | PMap<JoinEntry>;
+
+const MAIN = -1;
+
+/** The stamp of the newest version of a run's first lineage (shared by all versions of a store). */
+interface RootTip {
+  stamp: number;
+}
 
 /** The join keys of a run as small ints, in order of first sight (shared by both sides' stores). */
 export class KeyIndex {
@@ -60,8 +80,11 @@ export class KeyIndex {
   }
 }
 
-function slotEntries(main: ColumnLog<Row> | undefined, slot: Slot): JoinEntry[] {
-  if (typeof slot === 'number') return logEntries(main as ColumnLog<Row>, slot);
+function slotEntries(main: ColumnLog<Row> | undefined, slot: Slot, bound: number): JoinEntry[] {
+  if (typeof slot === 'number') {
+    const log = main as ColumnLog<Row>;
+    return logEntries(log, slot === MAIN ? log.nAt(bound) : slot);
+  }
   return slot instanceof LogVersion ? logEntries(slot.log, slot.n) : mapEntries(slot);
 }
 
@@ -70,16 +93,34 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
   readonly #index: KeyIndex;
   /** The registry: each key id's main log. */
   readonly #main: (ColumnLog<Row> | undefined)[];
+  readonly #root: RootTip;
+  /** This version's write stamp. */
+  #stamp: number;
+  /** -1 on the first lineage; on a branch, the stamp of the first-lineage version it left. */
+  #bound: number;
 
-  private constructor(map: PMap<Slot, number>, index: KeyIndex, main: (ColumnLog<Row> | undefined)[]) {
+  private constructor(map: PMap<Slot, number>, index: KeyIndex, main: (ColumnLog<Row> | undefined)[], root: RootTip, stamp: number, bound: number) {
     this.#map = map;
     this.#index = index;
     this.#main = main;
+    this.#root = root;
+    this.#stamp = stamp;
+    this.#bound = bound;
   }
 
   /** An empty store with its own registry (one per run: init), interning keys in `index`. */
   static empty(index: KeyIndex = new KeyIndex()): SideStore {
-    return new SideStore(PMAP_EMPTY, index, []);
+    return new SideStore(PMAP_EMPTY, index, [], { stamp: 0 }, 0, -1);
+  }
+
+  /** The newest version of the first lineage: the only one that may push onto main logs. */
+  private isRootTip(): boolean {
+    return this.#bound === -1 && this.#stamp === this.#root.stamp;
+  }
+
+  /** Main-log slots with a stamp up to this are this version's (see the file comment). */
+  private mainBound(): number {
+    return this.#bound === -1 ? this.#stamp : this.#bound;
   }
 
   /** Number of join keys. */
@@ -95,10 +136,12 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
     c.keys = this.#index;
     const slot = pmGet(this.#map, id);
     if (slot === undefined) return;
+    c.rootTip = this.isRootTip();
     if (typeof slot === 'number') {
-      c.log = this.#main[id];
-      c.main = c.log;
-      c.n = slot;
+      const log = this.#main[id] as ColumnLog<Row>;
+      c.log = log;
+      c.main = log;
+      c.n = slot === MAIN ? log.nAt(this.mainBound()) : slot;
     } else if (slot instanceof LogVersion) {
       c.log = slot.log;
       c.n = slot.n;
@@ -108,34 +151,40 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
   /** This store with `key`'s bucket as `c` holds it (none: the key is dropped). */
   write(key: string, c: Cursor): SideStore {
     const id = c.key === key && c.keys === this.#index ? c.id : this.#index.idOf(key);
-    const slot = this.slotOf(id, c);
+    const tip = this.isRootTip();
+    const slot = this.slotOf(id, c, tip);
     const map = slot === undefined ? pmDelete(this.#map, id) : pmSet(this.#map, id, slot);
-    if (map === this.#map) return this;
+    // A new version even when the map did not change: its stamp bounds what it reads of main logs.
+    const stamp = writeStamp();
+    const bound = tip ? -1 : this.#bound === -1 ? this.#stamp : this.#bound;
+    if (tip) this.#root.stamp = stamp;
     if (isEditable(this)) {
       // Created earlier in this transient edit (edit.ts): nothing else can see it.
       this.#map = map;
+      this.#stamp = stamp;
+      this.#bound = bound;
       return this;
     }
-    return created(new SideStore(map, this.#index, this.#main));
+    return created(new SideStore(map, this.#index, this.#main, this.#root, stamp, bound));
   }
 
-  private slotOf(id: number, c: Cursor): Slot | undefined {
+  private slotOf(id: number, c: Cursor, tip: boolean): Slot | undefined {
     if (c.big !== undefined) return c.big;
     if (c.log === undefined) return undefined;
-    if (c.log === c.main) return c.n;
     const main = this.#main[id];
-    if (main === c.log) return c.n;
-    if (main !== undefined) return new LogVersion(c.log, c.n);
-    // No version anywhere reads a main log of this key yet: this log becomes it.
+    if (c.log === main) return tip && c.n === main.length ? MAIN : c.n;
+    if (main !== undefined || !tip) return new LogVersion(c.log, c.n);
+    // The first lineage's first log for this key becomes its main log.
     while (this.#main.length < id) this.#main.push(undefined);
     this.#main[id] = c.log;
     c.main = c.log;
-    return c.n;
+    return c.n === c.log.length ? MAIN : c.n;
   }
 
   /** Every bucket's entries (keys in no particular order, entries in arrival order). */
   forEachBucket(f: (entries: JoinEntry[], key: string) => void): void {
-    pmForEach(this.#map, (slot, id) => f(slotEntries(this.#main[id], slot), this.#index.keyOf(id)));
+    const bound = this.mainBound();
+    pmForEach(this.#map, (slot, id) => f(slotEntries(this.#main[id], slot, bound), this.#index.keyOf(id)));
   }
 
   *[Symbol.iterator](): Iterator<[string, JoinEntry[]]> {

@@ -19,6 +19,7 @@ interface Rec {
   readonly count: number;
   readonly assoc: number;
   readonly at: number;
+  readonly stamp: number;
 }
 
 interface Ver {
@@ -34,6 +35,7 @@ const rec: fc.Arbitrary<Omit<Rec, 'row'>> = fc.record({
   count: num,
   assoc: num,
   at: num,
+  stamp: fc.oneof(fc.constant(0), fc.nat(5), fc.constant(2 ** 33)),
 });
 
 type Op = { push: Omit<Rec, 'row'> } | { set: number; r: Omit<Rec, 'row'> } | { remove: number } | { freeze: true } | { branch: number };
@@ -48,15 +50,20 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 function contentOf(v: Ver): Rec[] {
   const out: Rec[] = [];
-  for (let i = 0; i < v.n; i++) out.push({ row: v.log.row(i), h: v.log.hash(i), seq: v.log.seq(i), count: v.log.count(i), assoc: v.log.assoc(i), at: v.log.at(i) });
+  for (let i = 0; i < v.n; i++) out.push({ row: v.log.row(i), h: v.log.hash(i), seq: v.log.seq(i), count: v.log.count(i), assoc: v.log.assoc(i), at: v.log.at(i), stamp: v.log.stamp(i) });
   return out;
 }
 
 /** Rows are new strings per push, so that a replayed push is told apart by its numbers only when they differ. */
 function apply(o: Op, v: Ver, m: Rec[], rowOf: (r: Omit<Rec, 'row'>) => string): [Ver, Rec[]] {
   if ('push' in o) {
-    const r = { row: rowOf(o.push), ...o.push };
-    return [{ log: v.log.append(v.n, r.row, r.h, r.seq, r.count, r.assoc, r.at), n: v.n + 1 }, [...m, r]];
+    let r: Rec = { row: rowOf(o.push), ...o.push };
+    const shared = v.n < v.log.length;
+    const log = v.log.append(v.n, r.row, r.h, r.seq, r.count, r.assoc, r.at, r.stamp);
+    // A slot shared with an equal record (a replay appending what the first run appended) keeps
+    // the stamp it was first written with: stamps are the first lineage's (join-state-store.ts).
+    if (shared && log === v.log) r = { ...r, stamp: v.log.stamp(v.n) };
+    return [{ log, n: v.n + 1 }, [...m, r]];
   }
   if (m.length === 0) return [v, m];
   if ('set' in o) {
@@ -93,7 +100,7 @@ describe('column log', () => {
         // the first run appended shares the slot; else every push is a new row.
         let fresh = 0;
         const rowOf = (r: Omit<Rec, 'row'>): string => (sharedRows ? `r${r.h}.${r.seq}` : `r${fresh++}`);
-        const first: Rec = { row: 'first', h: 1, seq: 0, count: 1, assoc: -1, at: 0 };
+        const first: Rec = { row: 'first', h: 1, seq: 0, count: 1, assoc: -1, at: 0, stamp: 0 };
         let edit: Edit = newEdit();
         let v: Ver = within(edit, () => ({ log: ColumnLog.single(first.row, first.h, first.seq, first.count, first.assoc, first.at), n: 1 }));
         let m: Rec[] = [first];
@@ -124,6 +131,19 @@ describe('column log', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('nAt counts the leading slots with a stamp up to a bound; extend false copies instead of pushing', () => {
+    let log = ColumnLog.single('a', 1, 0, 1, -1, 0, 1);
+    for (const [i, st] of [[1, 1], [2, 2], [3, 5]] as const) log = log.append(i, `r${i}`, i, i, 1, -1, 0, st);
+    expect([0, 1, 2, 3, 4, 5, 9].map((b) => log.nAt(b))).toEqual([0, 2, 3, 3, 3, 4, 4]);
+    // set() keeps a slot's stamp.
+    const same = within(newEdit(), () => log.set(4, 1, 'x', 2, -1, 0));
+    expect(same.stamp(1)).toBe(1);
+    const copy = log.append(4, 'b', 9, 9, 1, -1, 0, 6, false);
+    expect(copy).not.toBe(log);
+    expect(log.length).toBe(4);
+    expect([copy.length, copy.row(4), copy.stamp(4), copy.nAt(5)]).toEqual([5, 'b', 6, 4]);
   });
 
   it('an append to the newest version is in place; re-appending the same record after an older version shares the slot', () => {

@@ -80,6 +80,33 @@ describe('join side store', () => {
     });
   }
 
+  for (const edits of [false, true]) {
+    it(`${edits ? 'in transient edits' : 'without edits'}: the first run going on after a branch never sees the branch's rows, nor the branch the first run's`, () => {
+      const e = () => (edits ? newEdit() : null);
+      // The first run stores a under key a, keeps that version, then writes key b only.
+      const kept = within(e(), () => add(SideStore.empty(), ['a', 1]));
+      const second = within(e(), () => add(kept, ['b', 1]));
+      // A branch from the kept version appends to key a, which the first run has not touched since.
+      const branch = within(e(), () => add(kept, ['a', 2]));
+      // The first run goes on (another key), then reads key a.
+      const third = within(e(), () => add(second, ['c', 1]));
+      const fourth = within(e(), () => add(third, ['a', 3]));
+      expect(rowsOf(kept, 'a')).toEqual([1]);
+      expect(rowsOf(second, 'a')).toEqual([1]);
+      expect(rowsOf(third, 'a')).toEqual([1]);
+      expect(rowsOf(fourth, 'a')).toEqual([1, 3]);
+      expect(rowsOf(branch, 'a')).toEqual([1, 2]);
+      expect(shown(third)).toEqual([['a', [1]], ['b', [1]], ['c', [1]]]);
+      // A branch of the branch, and a branch from the first run's newer version, stay apart too.
+      const twig = within(e(), () => add(branch, ['a', 4]));
+      const late = within(e(), () => add(second, ['a', 5]));
+      expect(rowsOf(twig, 'a')).toEqual([1, 2, 4]);
+      expect(rowsOf(late, 'a')).toEqual([1, 5]);
+      expect(rowsOf(fourth, 'a')).toEqual([1, 3]);
+      expect(rowsOf(branch, 'a')).toEqual([1, 2]);
+    });
+  }
+
   it('versions compare and serialise by content, whichever logs and registries hold them', () => {
     const rows: Row[] = [['a', 1], ['b', 2], ['a', 3]];
     let x = SideStore.empty();
