@@ -8,7 +8,7 @@ import type { Row } from '../../values/types.js';
 import { WM_MAX, type Collector, type OpTime } from '../types.js';
 import { wantsText } from '../why.js';
 import { cacheSize, cleanupOf, keyRowOf, keySideOf, rowAt, setCleanup, timeAt, withoutFirst, type IntervalKeyState } from './interval-key-state.js';
-import { cleanupTimeFor, expirationTime, expireRows, keyText, type IntervalCtx } from './interval-join-cache.js';
+import { NO_TEXT, cleanupTimeFor, expirationTime, expireRows, keyText, type IntervalCtx } from './interval-join-cache.js';
 import { printRow, printTime, sideName } from './interval-join-rows.js';
 import { getKey, putKey, relativeSize, setExpiration, setTimers, type IntervalState } from './interval-join-state.js';
 import { addTimer, dropFirstTimer, firstTimerKey, nextTimerTime } from './interval-join-timers.js';
@@ -57,8 +57,10 @@ function onCleanupTimer(state: IntervalState, key: string, at: number, time: OpT
 
 const RIGHT_THEN_LEFT = [1, 0] as const;
 
-/** Reasons are only read when the step keeps text: bulk runs pass this instead of a closure. */
-const NO_TEXT = (): string => '';
+/** Its own function: see eagerReason in interval-join-cache.ts. */
+function timerReason(c: IntervalCtx, first: number, exp: number): () => string {
+  return () => `the cleanup timer fired: ${printTime(c.j, first)} <= ${printTime(c.j, exp)}`;
+}
 
 /**
  * The key state without side's rows timed <= exp, its cleanup time re-armed (or unset when empty).
@@ -69,7 +71,7 @@ function removeExpired(c: IntervalCtx, ks: IntervalKeyState, side: Side, exp: nu
   const n = cacheSize(ks, side);
   while (cut < n && timeAt(ks, side, cut) <= exp) cut++;
   const first = n > 0 ? timeAt(ks, side, 0) : exp;
-  const reason = wantsText(c.out) ? () => `the cleanup timer fired: ${printTime(c.j, first)} <= ${printTime(c.j, exp)}` : NO_TEXT;
+  const reason = wantsText(c.out) ? timerReason(c, first, exp) : NO_TEXT;
   expireRows(c, side, ks, 0, cut, reason);
   const earliest = cut < n ? timeAt(ks, side, cut) : undefined;
   if (earliest !== undefined && earliest > 0) {
