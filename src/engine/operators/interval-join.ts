@@ -33,7 +33,7 @@ import type { Row, RowKind } from '../../values/types.js';
 import { WM_MAX, type Collector, type JoinOperator, type OpTime, type StateView } from '../types.js';
 import { cleanupTimeFor, emitPadded, expirationTime, fillCtx, keyText, newIntervalCtx, probeOtherCache, type IntervalCtx } from './interval-join-cache.js';
 import { describeIntervalSide } from './interval-join-describe.js';
-import { joinRow, keyOf, makeJoinRows, otherSide, printRow, printRowOf, printTime, rowTime, sideName, type JoinRows } from './interval-join-rows.js';
+import { joinRow, makeJoinRows, otherSide, printRow, printRowOf, printTime, rowTime, sideName, type JoinRows } from './interval-join-rows.js';
 import { EMPTY_INTERVAL_STATE, expirationOf, getKey, isOuter, putKey, relativeSize, setExpiration, setTimers, type IntervalState } from './interval-join-state.js';
 import { cleanupOf, keyRowOf, keySideOf, newKeyState, withRow, type IntervalKeyState } from './interval-key-state.js';
 import { bulkWhy, wantsText } from '../why.js';
@@ -80,7 +80,7 @@ function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind
     return state;
   }
   // The key's one instance: timers keep it (see interval-key-intern.ts).
-  const key = keys.intern(keyOf(j, side, row));
+  const key = keys.keyOf(row, j.keyIdx[side]);
   const found = getKey(state, key);
   const c = found === undefined ? mk(time, out, side, row) : mk(time, out, keySideOf(found), keyRowOf(found));
   const t = c.spec.timeKind === 'rowtime' ? rowTime(j, side, row) : c.opTime;
