@@ -32,7 +32,7 @@ export function expirationOf(s: IntervalState, side: Side): number {
   return side === 0 ? s.expiration0 : s.expiration1;
 }
 
-type Writable<T> = { -readonly [P in keyof T]: T[P] };
+export type Writable<T> = { -readonly [P in keyof T]: T[P] };
 
 /** `x` itself when the current edit created it, else a registered shallow copy. */
 export function own<T extends object>(x: T): Writable<T> {
@@ -57,6 +57,13 @@ export function putKey(s: IntervalState, key: string, ks: IntervalKeyState, stor
   const w = ownState(s);
   w.keys = keys;
   return w;
+}
+
+/** putKey on a state the caller already owns (ownState): no edit check per call. */
+export function putKeyIn(w: Writable<IntervalState>, key: string, ks: IntervalKeyState, stored?: IntervalKeyState): void {
+  const empty = isEmptyKey(ks);
+  if (!empty && ks === stored) return;
+  w.keys = empty ? pmDelete(w.keys, key) : pmSet(w.keys, key, ks);
 }
 
 export function setExpiration(s: IntervalState, side: Side, value: number): IntervalState {

@@ -120,7 +120,16 @@ export function newKeyState(layout: number, side: Side, row: Row, time: number, 
 
 /** `ks` itself when the current edit created it, else a copy the caller may change. */
 export function writable(ks: IntervalKeyState): WritableKeyState {
-  return isEditable(ks) ? (ks as WritableKeyState) : resized(ks, ks.length, 0, 0);
+  return mayChange(ks) ? (ks as WritableKeyState) : resized(ks, ks.length, 0, 0);
+}
+
+/**
+ * Whether the current edit created `ks`. Only copies of GROW_IN_PLACE slots or more are
+ * registered, so a smaller one is not looked up in the edit's set (a registered state that shrank
+ * below it is then merely copied once more).
+ */
+function mayChange(ks: IntervalKeyState): boolean {
+  return ks.length >= GROW_IN_PLACE && isEditable(ks);
 }
 
 /** A copy with `remove` slots at `at` taken out and `insert` free slots put there. */
@@ -142,7 +151,7 @@ export function withRow(ks: IntervalKeyState, side: Side, time: number, row: Row
   let at = stop(ks, side);
   while (at > from && (ks[at - cw] as number) > time) at -= cw;
   let w: WritableKeyState;
-  if (ks.length >= GROW_IN_PLACE && isEditable(ks)) {
+  if (mayChange(ks)) {
     w = ks as WritableKeyState;
     for (let k = 0; k < cw; k++) w.push(undefined);
     for (let i = w.length - 1; i >= at + cw; i--) w[i] = w[i - cw];
@@ -162,7 +171,7 @@ export function withoutFirst(ks: IntervalKeyState, side: Side, k: number, inPlac
   const from = start(ks, side);
   const cut = k * widthOf(ks, side);
   let w: WritableKeyState;
-  if (inPlace || isEditable(ks)) {
+  if (inPlace || mayChange(ks)) {
     w = ks as WritableKeyState;
     if (cut > 0) {
       for (let i = from + cut; i < w.length; i++) w[i - cut] = w[i];
