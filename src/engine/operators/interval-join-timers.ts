@@ -149,14 +149,20 @@ export function addTimer(q: TimerQueue, key: string, time: number): TimerQueue {
   const at = endOfTime(chunk, time, lo);
   const chunks = own(q.chunks);
   let head = q.head;
-  if (at === size(chunk) && c === chunks.length - 1 && size(chunk) - lo >= CHUNK) {
+  const last = at === size(chunk) && c === chunks.length - 1;
+  if (last && size(chunk) - lo >= CHUNK) {
     // Appending past a full last chunk (the usual case): start a new one rather than split, and
-    // keep the full one at its exact size (without the slack its pushes left).
+    // keep the full one at its exact size (without the slack its pushes left). The new one is
+    // registered at once, small as it is: appends then push in place instead of copying it.
     if (isEditable(chunk)) {
       chunks[c] = chunk.slice(lo * W);
       if (c === 0) head = 0;
     }
-    chunks.push([time, key, seq]);
+    chunks.push(created([time, key, seq]));
+    return withChunks(q, chunks, head, q.n + 1, seq + 1);
+  }
+  if (last && (c > 0 || head === 0) && isEditable(chunk)) {
+    (chunk as Slots).push(time, key, seq);
     return withChunks(q, chunks, head, q.n + 1, seq + 1);
   }
   if (c === 0 && head > 0) {
@@ -165,7 +171,8 @@ export function addTimer(q: TimerQueue, key: string, time: number): TimerQueue {
     head = chunks[0] === chunk ? head - 1 : 0;
     return withChunks(q, chunks, head, q.n + 1, seq + 1);
   }
-  const next = own(chunk);
+  // The last chunk is registered even when small: more appends are to come.
+  const next = last ? created(chunk.slice()) : own(chunk);
   insertAt(next, at * W, time, key, seq);
   if (next.length > CHUNK * W) {
     const half = (CHUNK >> 1) * W;
