@@ -171,9 +171,17 @@ export function addTimer(q: TimerQueue, key: string, time: number): TimerQueue {
     head = chunks[0] === chunk ? head - 1 : 0;
     return withChunks(q, chunks, head, q.n + 1, seq + 1);
   }
-  // The last chunk is registered even when small: more appends are to come.
-  const next = last ? created(chunk.slice()) : own(chunk);
-  insertAt(next, at * W, time, key, seq);
+  let next: Slots;
+  if (chunk.length >= SMALL && isEditable(chunk)) {
+    next = chunk as Slots;
+    insertAt(next, at * W, time, key, seq);
+  } else {
+    // The last chunk of a long queue is registered even when small: more appends are to come
+    // (a mostly empty queue, as the temporal join's, keeps copying its few timers).
+    next = withInserted(chunk, 0, at, time, key, seq);
+    if (last && c > 0) created(next);
+    else registered(next);
+  }
   if (next.length > CHUNK * W) {
     const half = (CHUNK >> 1) * W;
     const tail = registered(next.slice(half));
@@ -201,9 +209,22 @@ function insertFirst(chunk: Chunk, head: number, at: number, time: number, key: 
     w[i + 2] = seq;
     return w;
   }
-  const next = registered(chunk.slice(head * W));
-  insertAt(next, (at - head) * W, time, key, seq);
-  return next;
+  return registered(withInserted(chunk, head, at, time, key, seq));
+}
+
+/**
+ * An exact-size copy of the chunk's timers from `from` on, with a timer inserted at `at` (a copy
+ * then push would allocate twice, and leave slack).
+ */
+function withInserted(chunk: Chunk, from: number, at: number, time: number, key: string, seq: number): Slots {
+  const a = new Array<number | string>((size(chunk) - from + 1) * W);
+  let o = 0;
+  for (let k = from * W; k < at * W; k++) a[o++] = chunk[k] as number | string;
+  a[o++] = time;
+  a[o++] = key;
+  a[o++] = seq;
+  for (let k = at * W; k < chunk.length; k++) a[o++] = chunk[k] as number | string;
+  return a;
 }
 
 /** Insert one timer's slots at slot i by shifting in place (splice would allocate). */
@@ -222,6 +243,8 @@ function removeAt(q: TimerQueue, c: number, i: number): TimerQueue {
     // The first timer (firing): move the head past it, the chunk stays as it is.
     return withChunks(q, q.chunks, lo + 1, q.n - 1, q.nextSeq);
   }
+  // The last timer (a mostly empty queue, as the temporal join's): no copy to empty.
+  if (q.n === 1) return withChunks(q, EMPTY_TIMERS.chunks, 0, 0, q.nextSeq);
   const chunks = own(q.chunks);
   let head = q.head;
   if (size(chunk) - lo === 1) {
