@@ -7,9 +7,9 @@ import type { Side } from '../../planner/plan.js';
 import type { Row } from '../../values/types.js';
 import { WM_MAX, type Collector, type OpTime } from '../types.js';
 import { wantsText } from '../why.js';
-import { cacheSize, cleanupOf, keyRowOf, keySideOf, rowAt, setCleanup, timeAt, withoutFirst, type IntervalKeyState } from './interval-key-state.js';
+import { cacheSize, cleanupOf, EMPTY_KEY_STATE, keyRowOf, keySideOf, rowAt, setCleanup, timeAt, withoutFirst, type IntervalKeyState } from './interval-key-state.js';
 import { NO_TEXT, cleanupTimeFor, expirationTime, expireRows, keyText, type IntervalCtx } from './interval-join-cache.js';
-import { printRow, printTime, sideName } from './interval-join-rows.js';
+import { otherSide, printRow, printTime, sideName } from './interval-join-rows.js';
 import { getKey, ownState, putKeyIn, relativeSize, type IntervalState, type Writable } from './interval-join-state.js';
 import { addTimer, dropFirstTimer, firstTimerKey, nextTimerTime } from './interval-join-timers.js';
 
@@ -86,6 +86,9 @@ function removeExpired(c: IntervalCtx, ks: IntervalKeyState, side: Side, exp: nu
     setCleanup(w, side, at);
     return w;
   }
+  // Nothing left on either side and no timer: putKey drops the key, so no copy to build.
+  const other = otherSide(side);
+  if (cut === n && cacheSize(ks, other) === 0 && cleanupOf(ks, other) === undefined) return EMPTY_KEY_STATE;
   for (let i = cut; i < n; i++) {
     const reason = 'Flink clears the whole cache when the earliest remaining row time is <= 0 (TimeIntervalJoin quirk), without padding';
     c.out.trace({ t: 'state.expire', side, key: keyText(c), row: printRow(c.j, side, '+I', rowAt(ks, side, i)), reason });
