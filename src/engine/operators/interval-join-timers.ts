@@ -84,10 +84,17 @@ function firstOf(q: TimerQueue, c: number): number {
   return c === 0 ? q.head : 0;
 }
 
-/** Index of the last chunk whose first timer is timed <= time (0 when none is). */
+/**
+ * Index of the last chunk whose first timer is timed <= time (0 when none is). Timers are mostly
+ * registered past the last chunk's first timer, or before the second chunk's: those two are
+ * looked at first, as every probe of the search touches another chunk (a likely cache miss).
+ */
 function chunkFor(chunks: readonly Chunk[], time: number): number {
-  let lo = 0;
   let hi = chunks.length - 1;
+  if (hi <= 0 || timeAt(chunks[hi] as Chunk, 0) <= time) return Math.max(hi, 0);
+  if (timeAt(chunks[1] as Chunk, 0) > time) return 0;
+  let lo = 1;
+  hi--;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (timeAt(chunks[mid] as Chunk, 0) <= time) lo = mid;
