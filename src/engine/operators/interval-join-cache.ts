@@ -100,7 +100,7 @@ export function expireRows(c: IntervalCtx, side: Side, ks: IntervalKeyState, fro
   const outer = isOuter(c.j.plan, side);
   for (let i = from; i < to; i++) {
     if (outer && !joinedAt(ks, side, i)) {
-      emitPadded(c, side, rowAt(ks, side, i), 'interval.pad-expired', () => `it matched nothing before it expired (${reason()})`);
+      emitPadded(c, side, rowAt(ks, side, i), 'interval.pad-expired', tracing ? expiredBecause(reason) : NO_TEXT);
     }
     // Always traced (it sets STEP_EXPIRE); the text only when kept.
     if (tracing) c.out.trace({ t: 'state.expire', side, key: keyText(c), row: printRow(c.j, side, '+I', rowAt(ks, side, i)), reason: reason() });
@@ -109,7 +109,21 @@ export function expireRows(c: IntervalCtx, side: Side, ks: IntervalKeyState, fro
 }
 
 /** Reasons are only read when the step keeps text: bulk runs pass this instead of a closure. */
-const NO_TEXT = (): string => '';
+export const NO_TEXT = (): string => '';
+
+/*
+ * The reason closures below are built in functions of their own: V8 allocates a context for the
+ * variables a closure captures on every call of the function that declares them, even when the
+ * closure is never built, and the scans run per row.
+ */
+
+function expiredBecause(reason: () => string): () => string {
+  return () => `it matched nothing before it expired (${reason()})`;
+}
+
+function eagerReason(c: IntervalCtx, side: Side, t: number, removedAt: number, expiredUpTo: number): () => string {
+  return () => `eagerly removed while ${sideName(side)} row at ${printTime(c.j, t)} scanned the cache: ${printTime(c.j, removedAt)} <= ${printTime(c.j, expiredUpTo)}`;
+}
 
 const EXPIRE_NO_TEXT = [
   Object.freeze({ t: 'state.expire', side: 0, key: '', row: '', reason: '' } as const),
@@ -159,11 +173,7 @@ export function probeOtherCache(c: IntervalCtx, side: Side, row: Row, t: number,
       }
     }
     if (time <= expiredUpTo) {
-      const removedAt = time;
-      const reason = wantsText(c.out)
-        ? () => `eagerly removed while ${sideName(side)} row at ${printTime(c.j, t)} scanned the cache: ${printTime(c.j, removedAt)} <= ${printTime(c.j, expiredUpTo)}`
-        : NO_TEXT;
-      expireRows(c, other, rows, i, end, reason);
+      expireRows(c, other, rows, i, end, wantsText(c.out) ? eagerReason(c, side, t, time, expiredUpTo) : NO_TEXT);
       cut = end;
     }
     i = end;

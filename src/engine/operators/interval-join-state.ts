@@ -32,7 +32,7 @@ export function expirationOf(s: IntervalState, side: Side): number {
   return side === 0 ? s.expiration0 : s.expiration1;
 }
 
-type Writable<T> = { -readonly [P in keyof T]: T[P] };
+export type Writable<T> = { -readonly [P in keyof T]: T[P] };
 
 /** `x` itself when the current edit created it, else a registered shallow copy. */
 export function own<T extends object>(x: T): Writable<T> {
@@ -49,35 +49,30 @@ export function getKey(s: IntervalState, key: string): IntervalKeyState | undefi
  * `stored`: the state the map held for the key when the operation began, if any.
  */
 export function putKey(s: IntervalState, key: string, ks: IntervalKeyState, stored?: IntervalKeyState): IntervalState {
-  const empty = isEmptyKey(ks);
-  // `stored` is what the map held for the key: changed in place, it needs no second map walk.
-  if (!empty && ks === stored) return s;
-  const keys = empty ? pmDelete(s.keys, key) : pmSet(s.keys, key, ks);
+  const keys = keysWith(s, key, ks, stored);
   if (keys === s.keys) return s;
   const w = ownState(s);
   w.keys = keys;
   return w;
 }
 
-export function setExpiration(s: IntervalState, side: Side, value: number): IntervalState {
-  if (expirationOf(s, side) === value) return s;
-  const w = ownState(s);
-  if (side === 0) w.expiration0 = value;
-  else w.expiration1 = value;
-  return w;
+/** The key map of putKey (`s.keys` itself when nothing changes). */
+export function keysWith(s: IntervalState, key: string, ks: IntervalKeyState, stored?: IntervalKeyState): PMap<IntervalKeyState> {
+  const empty = isEmptyKey(ks);
+  // `stored` is what the map held for the key: changed in place, it needs no second map walk.
+  if (!empty && ks === stored) return s.keys;
+  return empty ? pmDelete(s.keys, key) : pmSet(s.keys, key, ks);
+}
+
+/** putKey on a state the caller already owns (ownState): no edit check per call. */
+export function putKeyIn(w: Writable<IntervalState>, key: string, ks: IntervalKeyState, stored?: IntervalKeyState): void {
+  w.keys = keysWith(w, key, ks, stored);
 }
 
 /** The operator state, writable (a literal copy keeps one shape for every state object). */
 export function ownState(s: IntervalState): Writable<IntervalState> {
   if (isEditable(s)) return s as Writable<IntervalState>;
   return created({ keys: s.keys, expiration0: s.expiration0, expiration1: s.expiration1, timers: s.timers });
-}
-
-export function setTimers(s: IntervalState, timers: TimerQueue): IntervalState {
-  if (s.timers === timers) return s;
-  const w = ownState(s);
-  w.timers = timers;
-  return w;
 }
 
 /** Flink's relative window sizes: left rows wait `-lower`, right rows wait `upper`. */

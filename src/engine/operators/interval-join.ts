@@ -33,8 +33,9 @@ import type { Row, RowKind } from '../../values/types.js';
 import { WM_MAX, type Collector, type JoinOperator, type OpTime, type StateView } from '../types.js';
 import { cleanupTimeFor, emitPadded, expirationTime, fillCtx, keyText, newIntervalCtx, probeOtherCache, type IntervalCtx } from './interval-join-cache.js';
 import { describeIntervalSide } from './interval-join-describe.js';
-import { joinRow, keyOf, makeJoinRows, otherSide, printRow, printRowOf, printTime, rowTime, sideName, type JoinRows } from './interval-join-rows.js';
-import { EMPTY_INTERVAL_STATE, expirationOf, getKey, isOuter, putKey, relativeSize, setExpiration, setTimers, type IntervalState } from './interval-join-state.js';
+import { joinRow, makeJoinRows, otherSide, printRow, printRowOf, printTime, rowTime, sideName, type JoinRows } from './interval-join-rows.js';
+import { EMPTY_INTERVAL_STATE, expirationOf, getKey, isOuter, keysWith, ownState, relativeSize, type IntervalState, type Writable } from './interval-join-state.js';
+import type { PMap } from '../collections/pmap.js';
 import { cleanupOf, keyRowOf, keySideOf, newKeyState, withRow, type IntervalKeyState } from './interval-key-state.js';
 import { bulkWhy, wantsText } from '../why.js';
 import { addTimer, nextTimerTime } from './interval-join-timers.js';
@@ -80,7 +81,7 @@ function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind
     return state;
   }
   // The key's one instance: timers keep it (see interval-key-intern.ts).
-  const key = keys.intern(keyOf(j, side, row));
+  const key = keys.keyOf(row, j.keyIdx[side]);
   const found = getKey(state, key);
   const c = found === undefined ? mk(time, out, side, row) : mk(time, out, keySideOf(found), keyRowOf(found));
   const t = c.spec.timeKind === 'rowtime' ? rowTime(j, side, row) : c.opTime;
@@ -90,30 +91,56 @@ function processRow(j: JoinRows, state: IntervalState, side: Side, kind: RowKind
   }
   const other = otherSide(side);
   const upper = t + relativeSize(c.spec, side);
-  let s = state;
+  // The state made writable at its first change, once per row (each check is an edit lookup).
+  let w: Writable<IntervalState> | undefined;
   let ks = found;
   let emitted = false;
-  if (expirationOf(s, other) < upper) {
+  if (expirationOf(state, other) < upper) {
     const exp = expirationTime(c.opTime, relativeSize(c.spec, other), WM_MAX);
-    s = setExpiration(s, other, exp);
+    if (expirationOf(state, other) !== exp) {
+      w = ownState(state);
+      if (other === 0) w.expiration0 = exp;
+      else w.expiration1 = exp;
+    }
     if (ks !== undefined) {
       ks = probeOtherCache(c, side, row, t, ks, exp);
       emitted = c.scanEmitted;
     }
   }
-  if (c.opTime < upper) return cacheRow(c, s, ks, found, side, row, t, emitted, key);
-  if (!emitted) {
-    const because = () => `the ${sideName(other)} side's time ${printTime(j, c.opTime)} has passed its window end ${printTime(j, upper)}, so it is not cached`;
-    if (isOuter(j.plan, side)) emitPadded(c, side, row, 'interval.pad', () => `it matched nothing and ${because()}`);
-    else if (wantsText(out)) out.trace({ t: 'no-match', side, row: printRow(j, side, '+I', row), reason: because() });
-  }
-  return ks === undefined ? s : putKey(s, key, ks, found);
+  if (c.opTime < upper) return cacheRow(c, state, w, ks, found, side, row, t, emitted, key);
+  if (!emitted) notCached(c, side, row, upper);
+  return ks === undefined ? (w ?? state) : withKeys(state, w, keysWith(w ?? state, key, ks, found));
 }
 
-/** `stored`: what the key map held for the key when the row arrived (see putKey). */
+/** The state with key map `keys`: `w` (the row's writable state, if any) or `state` if unchanged. */
+function withKeys(state: IntervalState, w: Writable<IntervalState> | undefined, keys: PMap<IntervalKeyState>): IntervalState {
+  if (keys === (w ?? state).keys) return w ?? state;
+  const s = w ?? ownState(state);
+  s.keys = keys;
+  return s;
+}
+
+/**
+ * A late row that joined nothing: padded at once if its side is outer. Its own function, since
+ * V8 allocates a context for the reason closures' variables on every call of the function that
+ * holds them, even when no closure is built: processRow runs per row.
+ */
+function notCached(c: IntervalCtx, side: Side, row: Row, upper: number): void {
+  const j = c.j;
+  const other = otherSide(side);
+  const because = () => `the ${sideName(other)} side's time ${printTime(j, c.opTime)} has passed its window end ${printTime(j, upper)}, so it is not cached`;
+  if (isOuter(j.plan, side)) emitPadded(c, side, row, 'interval.pad', () => `it matched nothing and ${because()}`);
+  else if (wantsText(c.out)) c.out.trace({ t: 'no-match', side, row: printRow(j, side, '+I', row), reason: because() });
+}
+
+/**
+ * `stored`: what the key map held for the key when the row arrived (see putKey); `w`: the row's
+ * writable state if it changed one already.
+ */
 function cacheRow(
   c: IntervalCtx,
   state: IntervalState,
+  w0: Writable<IntervalState> | undefined,
   ks0: IntervalKeyState | undefined,
   stored: IntervalKeyState | undefined,
   side: Side,
@@ -134,8 +161,15 @@ function cacheRow(
     c.out.trace({ t: 'timer.register', domain: timerDomain(c), time: at, key: keyText(c), purpose: `clean the ${sideName(side)} cache` });
   }
   const ks = ks0 === undefined ? newKeyState(c.layout, side, row, t, emitted, at) : withRow(ks0, side, t, row, emitted, at);
-  const s = armed === undefined ? setTimers(state, addTimer(state.timers, key, at)) : state;
-  return putKey(s, key, ks, stored);
+  let w = w0;
+  if (armed === undefined) {
+    const timers = addTimer((w ?? state).timers, key, at);
+    if (timers !== (w ?? state).timers) {
+      w ??= ownState(state);
+      w.timers = timers;
+    }
+  }
+  return withKeys(state, w, keysWith(w ?? state, key, ks, stored));
 }
 
 

@@ -100,6 +100,9 @@ export function joinedAt(ks: IntervalKeyState, side: Side, i: number): boolean {
   return widthOf(ks, side) === 3 && (ks[start(ks, side) + i * 3 + 2] as boolean);
 }
 
+/** A key state with nothing left: what an expiry returns instead of copying, as putKey drops it. */
+export const EMPTY_KEY_STATE: IntervalKeyState = Object.freeze([0, undefined, undefined, undefined]);
+
 /** No cached row and no cleanup timer: Flink would hold no state for the key. */
 export function isEmptyKey(ks: IntervalKeyState): boolean {
   return ks.length === HEAD && ks[CLEANUP] === undefined && ks[CLEANUP + 1] === undefined;
@@ -120,7 +123,35 @@ export function newKeyState(layout: number, side: Side, row: Row, time: number, 
 
 /** `ks` itself when the current edit created it, else a copy the caller may change. */
 export function writable(ks: IntervalKeyState): WritableKeyState {
-  return isEditable(ks) ? (ks as WritableKeyState) : resized(ks, ks.length, 0, 0);
+  return mayChange(ks) ? (ks as WritableKeyState) : noted(resized(ks, ks.length, 0, 0));
+}
+
+/**
+ * Whether the current edit created `ks`. Only copies of GROW_IN_PLACE slots or more are
+ * registered, so a smaller one is not looked up in the edit's set (a registered state that shrank
+ * below it is then merely copied once more); the last small copy that removed rows or set flags
+ * is known here instead (see `noted`).
+ */
+function mayChange(ks: IntervalKeyState): boolean {
+  if (ks === lastCopy) return isEditable(copiedIn);
+  return ks.length >= GROW_IN_PLACE && isEditable(ks);
+}
+
+/**
+ * The last copy made by `writable` or `withoutFirst`, and a token registered in the edit it was
+ * made in: while that edit is current, nothing kept can see the copy, so it may change in place.
+ * Expiry takes a key's rows out one cleanup timer after another (one per row time), mostly within
+ * one edit: the first removal copies the key state, the next ones reuse that copy (and the key
+ * map is not written again). Only shrinking reuses it: growing in place would leave V8's slack in
+ * what checkpoints keep. A shrunk copy keeps its capacity, at most the slots removed in the edit.
+ */
+let lastCopy: IntervalKeyState | undefined;
+let copiedIn: object = {};
+
+function noted(w: WritableKeyState): WritableKeyState {
+  if (!isEditable(copiedIn)) copiedIn = created({});
+  lastCopy = w;
+  return w;
 }
 
 /** A copy with `remove` slots at `at` taken out and `insert` free slots put there. */
@@ -142,7 +173,7 @@ export function withRow(ks: IntervalKeyState, side: Side, time: number, row: Row
   let at = stop(ks, side);
   while (at > from && (ks[at - cw] as number) > time) at -= cw;
   let w: WritableKeyState;
-  if (ks.length >= GROW_IN_PLACE && isEditable(ks)) {
+  if (mayChange(ks)) {
     w = ks as WritableKeyState;
     for (let k = 0; k < cw; k++) w.push(undefined);
     for (let i = w.length - 1; i >= at + cw; i--) w[i] = w[i - cw];
@@ -162,14 +193,14 @@ export function withoutFirst(ks: IntervalKeyState, side: Side, k: number, inPlac
   const from = start(ks, side);
   const cut = k * widthOf(ks, side);
   let w: WritableKeyState;
-  if (inPlace || isEditable(ks)) {
+  if (inPlace || mayChange(ks)) {
     w = ks as WritableKeyState;
     if (cut > 0) {
       for (let i = from + cut; i < w.length; i++) w[i - cut] = w[i];
       w.length -= cut;
     }
   } else {
-    w = resized(ks, from, cut, 0);
+    w = noted(resized(ks, from, cut, 0));
   }
   if (side === 0) w[META] = (w[META] as number) - cut * SPLIT_UNIT;
   return w;

@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { joinKey } from '../../../src/engine/keys.js';
 import { newInterner } from '../../../src/engine/operators/interval-key-intern.js';
 
 describe('interval key interner', () => {
@@ -34,5 +35,21 @@ describe('interval key interner', () => {
     expect(i.size()).toBe(1);
     expect(i.intern('c')).toBe('c');
     expect(i.size()).toBe(1);
+  });
+});
+
+describe('interval key interner, by row', () => {
+  const valueArb = fc.oneof(fc.constantFrom(null, 0, -0, NaN, 1, true, false, 'd1', 's', ''), fc.string({ maxLength: 3 }), fc.integer({ min: -3, max: 3 }));
+  it('gives joinKey of the key columns, across the resets of its bound', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(valueArb, valueArb), { maxLength: 200 }), fc.boolean(), fc.integer({ min: 1, max: 8 }), (rows, two, max) => {
+        const i = newInterner(max);
+        const idx = two ? [1, 0] : [1];
+        for (const row of rows) {
+          expect(i.keyOf(row, idx)).toBe(joinKey(row, idx));
+          expect(i.size()).toBeLessThanOrEqual(3 * max);
+        }
+      }),
+    );
   });
 });
