@@ -5,7 +5,8 @@
  */
 import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmValues, type PMap } from '../collections/pmap.js';
 import { addTimer, deleteTimer, EMPTY_TIMERS, type TimerQueue } from './interval-join-timers.js';
-import { own } from './interval-join-state.js';
+import type { Writable } from './interval-join-state.js';
+import { created, isEditable } from '../collections/edit.js';
 import {
   cleanupAtOf,
   isEmptyTKey,
@@ -41,6 +42,16 @@ export function retentionOf(ttlMs: number): Retention {
   return { enabled: ttlMs > 1, minMs: ttlMs, maxMs: Math.floor((ttlMs * 3) / 2) };
 }
 
+/**
+ * `s` itself when the current edit created it, else a registered copy. Fields are listed, not
+ * spread: spread copies of the frozen empty state and of later states got different hidden
+ * classes, and the per-row reads of keys and timers went megamorphic (V8's --log-ic showed them).
+ */
+function ownState(s: TemporalState): Writable<TemporalState> {
+  if (isEditable(s)) return s as Writable<TemporalState>;
+  return created({ keys: s.keys, eventTimers: s.eventTimers, procTimers: s.procTimers });
+}
+
 export function getTKey(s: TemporalState, key: string, printedKey: string): TemporalKeyState {
   return pmGet(s.keys, key) ?? newTKey(printedKey);
 }
@@ -52,21 +63,21 @@ export function putTKey(s: TemporalState, key: string, ks: TemporalKeyState, sto
   if (!empty && ks === stored) return s;
   const keys = empty ? pmDelete(s.keys, key) : pmSet(s.keys, key, ks);
   if (keys === s.keys) return s;
-  const w = own(s);
+  const w = ownState(s);
   w.keys = keys;
   return w;
 }
 
 export function withEventTimers(s: TemporalState, q: TimerQueue): TemporalState {
   if (s.eventTimers === q) return s;
-  const w = own(s);
+  const w = ownState(s);
   w.eventTimers = q;
   return w;
 }
 
 export function withProcTimers(s: TemporalState, q: TimerQueue): TemporalState {
   if (s.procTimers === q) return s;
-  const w = own(s);
+  const w = ownState(s);
   w.procTimers = q;
   return w;
 }
