@@ -1,24 +1,25 @@
 /**
  * ColumnLog: a shared append-only log of records (a row plus six numbers: hash, seq, count,
  * assoc, at, and the write stamp it was appended under), stored as columns rather than one object
- * per record. A version is not an object:
- * it is a pair (log, n) that its holder keeps, and it reads the first n slots.
+ * per record. A version is not an object: it is a pair (log, n) that its holder keeps, and it
+ * reads the first n slots.
  *   - appending to version n == length (the tip) pushes in place and returns this log: version
  *     n + 1 reads one more slot, older versions did not change (unless the caller forbids it:
  *     `extend` false copies instead, see join-state-store.ts on main logs);
  *   - appending to any other version copies its n slots into a new log, unless slot n already
- *     holds an equal record (a replay appending what the first run appended): then it is shared;
+ *     holds an equal record (a replay appending what the first run appended): then it is shared,
+ *     and keeps the stamp it was first written with;
  *   - changing a slot changes it in place only when the log was created in the current edit
  *     (edit.ts: no kept version can see it), else it copies the version's slots;
  *   - removing a slot always copies (a reader may still hold the old version).
  * Why columns: a join side holds a record per stored row, and an object per record (~72 B plus a
  * slot) was the largest part of the memory a long run keeps. Here a record costs a row slot and
- * 8 bytes of hash and seq (an Int32Array, one cache line fewer per append than two arrays);
- * Stamps let a holder that extends a log only in stamp order find a version's n from its stamp
- * (nAt) instead of keeping n per version. count, assoc, at and stamp stay one constant per log
- * until two records differ (in a run without
- * duplicates, processing-time moves or outer sides they often never do). A log of one record
- * has no arrays but its rows.
+ * 12 bytes of hash, seq and stamp (one Int32Array: one cache line fewer per append than separate
+ * arrays, and no object the GC must visit). Stamps let a holder that extends a log only in stamp
+ * order find a version's n from its stamp (nAt) instead of keeping n per version. count, assoc
+ * and at stay one constant per log until two records differ (in a run without duplicates,
+ * processing-time moves or outer sides they often never do); hash, seq and stamp stay constants
+ * while every slot has the same ones, as a log of one record does.
  */
 import { created, isEditable } from './edit.js';
 
