@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { inEditRounds } from './operators/edit-rounds.js';
 import { newEdit, useEdit } from '../../src/engine/collections/edit.js';
 import { addTimer, deleteTimer, EMPTY_TIMERS, hasTimer, popDue, timerCount, timerList, type TimerQueue } from '../../src/engine/operators/interval-join-timers.js';
 
@@ -39,14 +40,7 @@ describe('timer queue under a moving clock', () => {
         let model: ModelTimer[] = [];
         let seq = 0;
         let clock = 0;
-        const kept: { q: TimerQueue; list: string[] }[] = [];
-        let edit = newEdit();
-        ops.forEach((op, i) => {
-          if (i % editEvery === 0) {
-            kept.push({ q, list: listOf(q) });
-            edit = newEdit();
-          }
-          useEdit(i % 13 === 5 ? null : edit);
+        const kept = inEditRounds(ops, editEvery, 13, 5, () => ({ q, list: listOf(q) }), (op) => {
           if (op.k === 'tick') clock += 1;
           else if (op.k === 'add') {
             const key = `k${op.key}`;
@@ -69,7 +63,6 @@ describe('timer queue under a moving clock', () => {
               model = model.filter((t) => t !== expected);
             }
           }
-          useEdit(null);
           expect(timerCount(q)).toBe(model.length);
         });
         expect(listOf(q)).toEqual(modelList(model));

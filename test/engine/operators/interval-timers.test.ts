@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { inEditRounds } from './edit-rounds.js';
 import { newEdit, useEdit } from '../../../src/engine/collections/edit.js';
 import {
   addTimer,
@@ -90,17 +91,9 @@ describe('interval/temporal timer queue', () => {
     fc.assert(
       fc.property(fc.array(opArb, { minLength: 1, maxLength: 300 }), fc.integer({ min: 1, max: 30 }), (ops, editEvery) => {
         let q = EMPTY_TIMERS;
-        const kept: { q: TimerQueue; list: string[] }[] = [];
-        let edit = newEdit();
-        ops.forEach((op, i) => {
-          // Keep a snapshot, then start a new edit, as the timeline does at a checkpoint.
-          if (i % editEvery === 0) {
-            kept.push({ q, list: listOf(q) });
-            edit = newEdit();
-          }
-          useEdit(i % 7 === 3 ? null : edit);
+        // Keep a snapshot, then start a new edit, as the timeline does at a checkpoint.
+        const kept = inEditRounds(ops, editEvery, 7, 3, () => ({ q, list: listOf(q) }), (op) => {
           q = apply(q, op).q;
-          useEdit(null);
         });
         for (const k of kept) expect(listOf(k.q)).toEqual(k.list);
       }),
