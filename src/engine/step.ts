@@ -44,18 +44,28 @@ export function applyEvent(w: Work, event: ScenarioEvent): void {
       rowEvent(w, event.table, event.partition, event.op, event.row);
       break;
     case 'watermark':
-      withTable(w, event.table, (t) => {
-        for (const p of partitionsOf(t, event.partition)) watermarkEvent(w, t, p, event.to);
-      });
+      watermarkStep(w, event);
       break;
     case 'idle':
     case 'active':
-      withTable(w, event.table, (t) => statusEvent(w, t, event.partition, event.kind === 'idle'));
+      statusStep(w, event);
       break;
     case 'advance':
     case 'note':
       break;
   }
+}
+
+// The closures below live in functions of their own: a closure in applyEvent made V8 allocate
+// its captured variables' context on every call, rows included (~30-50 B per event).
+function watermarkStep(w: Work, event: Extract<ScenarioEvent, { kind: 'watermark' }>): void {
+  withTable(w, event.table, (t) => {
+    for (const p of partitionsOf(t, event.partition)) watermarkEvent(w, t, p, event.to);
+  });
+}
+
+function statusStep(w: Work, event: Extract<ScenarioEvent, { kind: 'idle' | 'active' }>): void {
+  withTable(w, event.table, (t) => statusEvent(w, t, event.partition, event.kind === 'idle'));
 }
 
 function withTable(w: Work, name: string, f: (t: TableRuntime) => void): void {
