@@ -3,7 +3,7 @@
  * many (join-state.ts). The switch must not change matches, their arrival order, duplicates'
  * counts, unique-key overwrites or retractions.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { leftJoinHarness } from './regular-join-harness.js';
 
 describe('join-state buckets across the small -> map switch', () => {
