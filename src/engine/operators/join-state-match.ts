@@ -7,7 +7,7 @@
 import type { Side } from '../../planner/plan.js';
 import type { Row } from '../../values/types.js';
 import type { Collector } from '../types.js';
-import { conditionHolds, joinRow, keyOf, keyRejectsNull, printKey, type JoinRows } from './interval-join-rows.js';
+import { conditionHolds, joinRow, keyRejectsNull, printKey, type JoinRows } from './interval-join-rows.js';
 import { liveEntries, printStored, storedRows, type JoinEntry, type SideSpec, type Work } from './join-state.js';
 import type { KeyRef } from './join-state-views.js';
 
@@ -24,11 +24,12 @@ export function joinedOf(j: JoinRows, side: Side, mine: Row | undefined, theirs:
 }
 
 /**
- * The row's join key; its printed form is built only if a trace or a reason asks for it. `into`:
- * a KeyRef from an earlier step to refill (an operator keeps one: no allocation per row).
+ * The row's join key (the instance the step's KeyIndex holds); its printed form is built only if
+ * a trace or a reason asks for it. `into`: a KeyRef from an earlier step to refill (an operator
+ * keeps one: no allocation per row).
  */
-export function keyRefOf(j: JoinRows, side: Side, row: Row, into?: LazyKeyRef): LazyKeyRef {
-  const key = keyOf(j, side, row);
+export function keyRefOf(j: JoinRows, side: Side, row: Row, w: Work, into?: LazyKeyRef): LazyKeyRef {
+  const key = w.stores[0].keys.keyOfRow(row, j.keyIdx[side]);
   return into === undefined ? new LazyKeyRef(j, side, row, key) : into.reset(j, side, row, key);
 }
 

@@ -31,6 +31,7 @@ import { created, isEditable, writeStamp } from '../collections/edit.js';
 import { PMAP_EMPTY, pmDelete, pmForEach, pmGet, pmSet, pmSize, type PMap } from '../collections/pmap.js';
 import type { ColumnLog } from '../collections/shared-log-columns.js';
 import { logEntries, mapEntries, type Cursor } from './join-state-bucket.js';
+import { KeyIndex } from './join-key-index.js';
 import type { JoinEntry } from './join-state.js';
 
 /** A bucket in a log other than its key's main log. */
@@ -49,35 +50,21 @@ type Slot = number | LogVersion | PMap<JoinEntry>;
 
 const MAIN = -1;
 
-/** The stamp of the newest version of a run's first lineage (shared by all versions of a store). */
+/**
+ * The newest version of a run's first lineage (shared by all versions of a store): its stamp, and
+ * per key id whether its map holds MAIN, so that the root tip, which does most reads and writes of
+ * a long run, reads a key as its main log without the map (a lookup in it and in the key's
+ * history: two cache misses a row), and a write that leaves MAIN in place skips the map.
+ */
 interface RootTip {
   stamp: number;
+  /** mainHeld[id] === 1: the root tip's map holds MAIN for key id. */
+  mainHeld: number[];
 }
 
-/** The join keys of a run as small ints, in order of first sight (shared by both sides' stores). */
-export class KeyIndex {
-  readonly #ids = new Map<string, number>();
-  readonly #keys: string[] = [];
-  /** The last key interned: a step asks for the same key string for both sides. */
-  #lastKey: string | undefined = undefined;
-  #lastId = -1;
-
-  idOf(key: string): number {
-    if (key === this.#lastKey) return this.#lastId;
-    let id = this.#ids.get(key);
-    if (id === undefined) {
-      id = this.#keys.length;
-      this.#keys.push(key);
-      this.#ids.set(key, id);
-    }
-    this.#lastKey = key;
-    this.#lastId = id;
-    return id;
-  }
-
-  keyOf(id: number): string {
-    return this.#keys[id] as string;
-  }
+function setHeld(held: number[], id: number, on: boolean): void {
+  while (held.length <= id) held.push(0);
+  held[id] = on ? 1 : 0;
 }
 
 function slotEntries(main: ColumnLog<Row> | undefined, slot: Slot, bound: number): JoinEntry[] {
@@ -110,7 +97,7 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
 
   /** An empty store with its own registry (one per run: init), interning keys in `index`. */
   static empty(index: KeyIndex = new KeyIndex()): SideStore {
-    return new SideStore(PMAP_EMPTY, index, [], { stamp: 0 }, 0, -1);
+    return new SideStore(PMAP_EMPTY, index, [], { stamp: 0, mainHeld: [] }, 0, -1);
   }
 
   /** The newest version of the first lineage: the only one that may push onto main logs. */
@@ -121,6 +108,11 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
   /** Main-log slots with a stamp up to this are this version's (see the file comment). */
   private mainBound(): number {
     return this.#bound === -1 ? this.#stamp : this.#bound;
+  }
+
+  /** The run's join keys (shared by both sides). */
+  get keys(): KeyIndex {
+    return this.#index;
   }
 
   /** Number of join keys. */
@@ -134,9 +126,19 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
     const id = this.#index.idOf(key);
     c.id = id;
     c.keys = this.#index;
+    const tip = this.isRootTip();
+    if (tip && this.#root.mainHeld[id] === 1) {
+      // All of the main log: only the root tip pushes onto it, under stamps up to its own.
+      const log = this.#main[id] as ColumnLog<Row>;
+      c.rootTip = true;
+      c.log = log;
+      c.main = log;
+      c.n = log.length;
+      return;
+    }
     const slot = pmGet(this.#map, id);
     if (slot === undefined) return;
-    c.rootTip = this.isRootTip();
+    c.rootTip = tip;
     if (typeof slot === 'number') {
       const log = this.#main[id] as ColumnLog<Row>;
       c.log = log;
@@ -153,7 +155,9 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
     const id = c.key === key && c.keys === this.#index ? c.id : this.#index.idOf(key);
     const tip = this.isRootTip();
     const slot = this.slotOf(id, c, tip);
-    const map = slot === undefined ? pmDelete(this.#map, id) : pmSet(this.#map, id, slot);
+    const held = this.#root.mainHeld;
+    const map = tip && slot === MAIN && held[id] === 1 ? this.#map : slot === undefined ? pmDelete(this.#map, id) : pmSet(this.#map, id, slot);
+    if (tip) setHeld(held, id, slot === MAIN);
     // A new version even when the map did not change: its stamp bounds what it reads of main logs.
     const stamp = writeStamp();
     const bound = tip ? -1 : this.#bound === -1 ? this.#stamp : this.#bound;

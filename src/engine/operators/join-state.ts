@@ -23,7 +23,8 @@ import { created, isEditable } from '../collections/edit.js';
 import type { Collector } from '../types.js';
 import { formatRow, formatValue } from '../../values/format.js';
 import { Cursor, cursorEntries, cursorFind, cursorPut, cursorRemove } from './join-state-bucket.js';
-import { KeyIndex, SideStore } from './join-state-store.js';
+import { KeyIndex } from './join-key-index.js';
+import { SideStore } from './join-state-store.js';
 
 /** One stored entry, as handed out (built on read: the store keeps entries as columns). */
 export interface JoinEntry {

@@ -75,8 +75,8 @@ export function createRegularJoin(plan: Plan): JoinOperator<JoinState> {
     s.other = rules.specs[side === 0 ? 1 : 0];
     s.kind = kind;
     s.row = row;
-    s.k = keyRefOf(rules.j, side, row, keyRef);
     s.w = beginWork(state, work);
+    s.k = keyRefOf(rules.j, side, row, s.w, keyRef);
     s.now = time.procTime;
     s.out = out;
     if (isAccumulate(kind)) accumulate(s);

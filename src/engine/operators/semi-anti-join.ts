@@ -47,8 +47,8 @@ export function createSemiAntiJoin(plan: Plan): JoinOperator<JoinState> {
     const me = specs[side];
     const other = specs[side === 0 ? 1 : 0];
     const now = time.procTime;
-    const k = keyRefOf(j, side, row, keyRef);
     const w = beginWork(state, work);
+    const k = keyRefOf(j, side, row, w, keyRef);
     const inputText = lazyText(() => printRowOf(j, side, kind, row));
     // Bulk runs keep only the rule (see why.ts).
     const why = (rule: string, text: () => string, left?: Row): Why =>
