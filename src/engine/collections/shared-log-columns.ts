@@ -22,6 +22,7 @@
  * while every slot has the same ones, as a log of one record does.
  */
 import { created, isEditable } from './edit.js';
+import { flatRows, pushRow, rowAt, setRowAt, splitRows, type Pieces } from './log-rows.js';
 
 /** A number column: `null` while every slot equals the constant, else one value per slot. */
 type Col = number[] | null;
@@ -71,7 +72,10 @@ function get(col: Col, c0: number, i: number): number {
 }
 
 export class ColumnLog<R> {
+  /** Rows: the first FIRST here, the rest in pieces that never move (log-rows.ts). */
   readonly #rows: R[];
+  #more: Pieces<R>;
+  #len: number;
   /** null while every slot has the same (h0, seq0, stamp0), as a log of one slot does. */
   #ints: Ints | null;
   readonly #h0: number;
@@ -87,11 +91,13 @@ export class ColumnLog<R> {
   #lastStamp: number;
 
   private constructor(rows: R[], ints: Ints | null, c0: readonly number[], cols: readonly Col[]) {
+    this.#len = rows.length;
+    this.#more = splitRows(rows);
     this.#rows = rows;
     this.#ints = ints;
     [this.#h0, this.#seq0, this.#count0, this.#assoc0, this.#at0, this.#stamp0] = c0 as [number, number, number, number, number, number];
     [this.#counts, this.#assocs, this.#ats] = cols as [Col, Col, Col];
-    this.#lastStamp = rows.length === 0 ? -Infinity : this.stamp(rows.length - 1);
+    this.#lastStamp = this.#len === 0 ? -Infinity : this.stamp(this.#len - 1);
     created(this);
   }
 
@@ -102,11 +108,11 @@ export class ColumnLog<R> {
 
   /** The number of slots written: the newest version's n. */
   get length(): number {
-    return this.#rows.length;
+    return this.#len;
   }
 
   row(i: number): R {
-    return this.#rows[i] as R;
+    return rowAt(this.#rows, this.#more, i);
   }
 
   hash(i: number): number {
@@ -166,19 +172,21 @@ export class ColumnLog<R> {
 
   /** Whether slot i holds exactly this record (the same row object and numbers). */
   private holds(i: number, row: R, h: number, seq: number, count: number, assoc: number, at: number): boolean {
-    return this.#rows[i] === row && this.hash(i) === (h | 0) && this.seq(i) === seq && this.count(i) === count && this.assoc(i) === assoc && Object.is(this.at(i), at);
+    return this.row(i) === row && this.hash(i) === (h | 0) && this.seq(i) === seq && this.count(i) === count && this.assoc(i) === assoc && Object.is(this.at(i), at);
   }
 
   /** Writes slot i (i <= length: i == length appends) in place. */
   private write(i: number, row: R, h: number, seq: number, count: number, assoc: number, at: number, stamp: number): void {
-    const len = this.#rows.length;
+    const len = this.#len;
     if (i === len) this.#lastStamp = stamp;
     this.writeInts(len, i, h | 0, seq, stamp);
     this.#counts = put(this.#counts, this.#count0, len, i, count);
     this.#assocs = put(this.#assocs, this.#assoc0, len, i, assoc);
     this.#ats = put(this.#ats, this.#at0, len, i, at);
-    if (i === len) this.#rows.push(row);
-    else this.#rows[i] = row;
+    if (i === len) {
+      this.#more = pushRow(this.#rows, this.#more, len, row);
+      this.#len = len + 1;
+    } else setRowAt(this.#rows, this.#more, i, row);
   }
 
   /** Slot i's hash, seq and stamp (of len slots written, i <= len). */
@@ -206,7 +214,7 @@ export class ColumnLog<R> {
     const c0 = [this.#h0, this.#seq0, this.#count0, this.#assoc0, this.#at0, this.#stamp0];
     const cols = [prefix(this.#counts, n), prefix(this.#assocs, n), prefix(this.#ats, n)];
     const ints = this.#ints === null ? null : this.#ints.slice(0, S * Math.max(4, n + 1));
-    return new ColumnLog(this.#rows.slice(0, n), ints, c0, cols);
+    return new ColumnLog(flatRows(this.#rows, this.#more, n), ints, c0, cols);
   }
 
   /**
@@ -214,7 +222,7 @@ export class ColumnLog<R> {
    * `extend` false: never push onto this log, copy instead (sharing an equal slot n is still fine).
    */
   append(n: number, row: R, h: number, seq: number, count: number, assoc: number, at: number, stamp = 0, extend = true): ColumnLog<R> {
-    const len = this.#rows.length;
+    const len = this.#len;
     if (n === len && extend) {
       this.write(n, row, h, seq, count, assoc, at, stamp);
       return this;
@@ -227,7 +235,7 @@ export class ColumnLog<R> {
 
   /** The log that holds version n with slot i's row and numbers changed (its hash and seq stay). */
   set(n: number, i: number, row: R, count: number, assoc: number, at: number): ColumnLog<R> {
-    if (i < 0 || i >= n || n > this.#rows.length) throw new RangeError(`ColumnLog.set: slot ${i} outside version 0..${n - 1}`);
+    if (i < 0 || i >= n || n > this.#len) throw new RangeError(`ColumnLog.set: slot ${i} outside version 0..${n - 1}`);
     const log = isEditable(this) ? this : this.copy(n);
     log.write(i, row, log.hash(i), log.seq(i), count, assoc, at, log.stamp(i));
     return log;
@@ -235,13 +243,15 @@ export class ColumnLog<R> {
 
   /** Version n without slot i (later slots move down one), in a new log. */
   removeAt(n: number, i: number): ColumnLog<R> {
-    if (i < 0 || i >= n || n > this.#rows.length) throw new RangeError(`ColumnLog.removeAt: slot ${i} outside version 0..${n - 1}`);
-    const next = this.copy(n);
-    next.#rows.splice(i, 1);
-    next.#ints?.copyWithin(S * i, S * i + S, S * n);
-    for (const col of [next.#counts, next.#assocs, next.#ats]) col?.splice(i, 1);
-    const len = next.#rows.length;
-    next.#lastStamp = len === 0 ? -Infinity : next.stamp(len - 1);
+    if (i < 0 || i >= n || n > this.#len) throw new RangeError(`ColumnLog.removeAt: slot ${i} outside version 0..${n - 1}`);
+    const rows = flatRows(this.#rows, this.#more, n);
+    rows.splice(i, 1);
+    const c0 = [this.#h0, this.#seq0, this.#count0, this.#assoc0, this.#at0, this.#stamp0];
+    const cols = [prefix(this.#counts, n), prefix(this.#assocs, n), prefix(this.#ats, n)];
+    for (const col of cols) col?.splice(i, 1);
+    const ints = this.#ints === null ? null : this.#ints.slice(0, S * Math.max(4, n + 1));
+    ints?.copyWithin(S * i, S * i + S, S * n);
+    const next = new ColumnLog(rows, ints, c0, cols);
     return next;
   }
 }
