@@ -1,64 +1,19 @@
 /**
  * The `e` form: the fields of a new event, one typed value each, in the key bar. The fields
- * follow from the values typed so far (kind, then table, then that table's columns), and the
- * finished event is validated by the loader itself (see whatif.ts), whose diagnostic the form
- * shows inline, so the form needs no validation rules of its own to stay faithful.
+ * follow from the values typed so far (whatif-fields.ts: kind, then table, its partition and
+ * columns, then an optional `at`), and the finished event is validated by the loader itself
+ * (see whatif.ts), whose diagnostic the form shows inline, so the form needs no validation
+ * rules of its own to stay faithful.
  */
 import { type EventObject, type EventValue, ExactNumber } from '../scenario/edit.js';
 import type { SqlType } from '../values/types.js';
-import { sessionViews, type TableInfo } from './session.js';
 import type { Mode, UiState } from './state.js';
+import { EVENT_KINDS, formFields, formTables } from './whatif-fields.js';
 import { insertEvent } from './whatif.js';
 
-export interface FormField {
-  readonly name: string;
-  readonly label: string;
-  readonly hint: string;
-}
+export { EVENT_KINDS, formFields, formTables, partitionCount, type FormField } from './whatif-fields.js';
 
 type FormMode = Extract<Mode, { k: 'form' }>;
-
-export const EVENT_KINDS = ['row', 'watermark', 'idle', 'advance', 'note'] as const;
-
-/** Source tables of every query (a lookup table is in only one of them). */
-export function formTables(s: UiState): TableInfo[] {
-  const out = new Map<string, TableInfo>();
-  for (const v of sessionViews(s.session)) for (const t of v.info.tables) if (!out.has(t.name)) out.set(t.name, t);
-  return [...out.values()];
-}
-
-export function formFields(s: UiState, values: Readonly<Record<string, string>>): FormField[] {
-  const tables = formTables(s);
-  const tableField = { name: 'table', label: 'table', hint: tables.map((t) => t.name).join(' / ') };
-  const fields: FormField[] = [{ name: 'kind', label: 'event', hint: EVENT_KINDS.join(' / ') }];
-  switch (values['kind']?.trim() || 'row') {
-    case 'row': {
-      fields.push(tableField, { name: 'op', label: 'op', hint: '+I (enter) / -U / +U / -D' });
-      const table = tables.find((t) => t.name === values['table']?.trim());
-      for (const c of table?.columns ?? []) {
-        if (!c.computed) fields.push({ name: `col:${c.name}`, label: c.name, hint: `${typeText(c.type)}; empty = null` });
-      }
-      break;
-    }
-    case 'watermark':
-      fields.push(tableField, { name: 'to', label: 'to', hint: 'enter = generated, max, or a time' });
-      break;
-    case 'idle':
-      fields.push(tableField);
-      break;
-    case 'advance':
-      fields.push({ name: 'by', label: 'advance by', hint: 'e.g. 5 s, 30 min' });
-      break;
-    case 'note':
-      fields.push({ name: 'text', label: 'note', hint: 'narration' });
-      break;
-  }
-  return fields;
-}
-
-function typeText(t: SqlType): string {
-  return t.precision === undefined ? t.kind : `${t.kind}(${t.precision}${t.scale === undefined ? '' : `, ${t.scale}`})`;
-}
 
 const NUMERIC = new Set(['TINYINT', 'SMALLINT', 'INT', 'BIGINT', 'FLOAT', 'DOUBLE', 'DECIMAL']);
 
@@ -72,9 +27,22 @@ function cellValue(text: string, type: SqlType): EventValue | undefined {
   return v;
 }
 
+/**
+ * An integer as YAML would hold it (`partition: 1`, `at: 1790000000000` epoch ms), other text as
+ * a string: the loader then says what is wrong with it in its own words.
+ */
+function scalarValue(text: string): EventValue {
+  return /^-?\d+$/.test(text) ? new ExactNumber(text) : text;
+}
+
 export function buildEvent(s: UiState, values: Readonly<Record<string, string>>): EventObject | string {
-  const get = (k: string): string => values[k]?.trim() ?? '';
-  const kind = get('kind') || 'row';
+  // Only the fields on show count: a partition typed for another table is not sent.
+  const shown = new Set(formFields(s, values).map((f) => f.name));
+  const get = (k: string): string => (shown.has(k) ? (values[k]?.trim() ?? '') : '');
+  const opt = (k: string): Record<string, EventValue> => (get(k) === '' ? {} : { [k]: scalarValue(get(k)) });
+  // `at` first, as the scenarios write it: the clock moves before the event happens.
+  const at = opt('at');
+  const kind = values['kind']?.trim() || 'row';
   switch (kind) {
     case 'row': {
       const table = formTables(s).find((t) => t.name === get('table'));
@@ -85,16 +53,17 @@ export function buildEvent(s: UiState, values: Readonly<Record<string, string>>)
         if (v !== undefined) row[c.name] = v;
       }
       const op = get('op');
-      return { to: table.name, ...(op !== '' && op !== '+I' ? { op } : {}), row };
+      return { ...at, to: table.name, ...opt('partition'), ...(op !== '' && op !== '+I' ? { op } : {}), row };
     }
     case 'watermark':
-      return { watermark: get('table'), ...(get('to') !== '' ? { to: get('to') } : {}) };
+      return { ...at, watermark: get('table'), ...opt('partition'), ...(get('to') !== '' ? { to: get('to') } : {}) };
     case 'idle':
-      return { idle: get('table') };
+    case 'active':
+      return { ...at, [kind]: get('table'), ...opt('partition') };
     case 'advance':
-      return { advance: get('by') };
+      return { ...at, advance: get('by') };
     case 'note':
-      return { note: values['text'] ?? '' };
+      return { ...at, note: values['text'] ?? '' };
     default:
       return `"${kind}" is not an event kind (${EVENT_KINDS.join(' / ')})`;
   }
@@ -112,8 +81,10 @@ export function onFormKey(s: UiState, mode: FormMode, key: string): UiState {
   if (key === 'up' || key === 'shift-tab') return { ...s, mode: { ...mode, index: Math.max(0, mode.index - 1), error: undefined } };
   if (key === 'enter' || key === 'tab' || key === 'down') {
     // The fields may change with this value (kind, table): the next one is read from the new list.
-    const more = formFields(s, mode.values);
-    if (mode.index + 1 < more.length) return { ...s, mode: { ...mode, index: mode.index + 1, error: undefined } };
+    const more = formFields(s, mode.values).slice(mode.index + 1);
+    // Enter skips optional trailing fields (`at`), so a form filled as before submits as before.
+    const next = key === 'enter' ? more.some((f) => f.optional !== true) : more.length > 0;
+    if (next) return { ...s, mode: { ...mode, index: mode.index + 1, error: undefined } };
     return key === 'enter' ? submitForm(s, mode) : s;
   }
   if (key === 'backspace') return { ...s, mode: { ...mode, values: { ...mode.values, [field.name]: current.slice(0, -1) }, error: undefined } };
