@@ -1,73 +1,22 @@
 /**
- * The two cache walks of Flink's TimeIntervalJoin: the probe of the opposite cache by an arriving
- * row (join what is in range, eagerly remove what has expired) and the expiry on a cleanup timer.
+ * The cache walk of Flink's TimeIntervalJoin on an arriving row: the probe of the opposite cache
+ * (join what is in range, eagerly remove what has expired), and the expiration and cleanup times
+ * it shares with the expiry on a cleanup timer (interval-join-expiry.ts).
+ *
+ * Re-exported here: the per-call context (interval-join-ctx.ts) and the padding and tracing of
+ * removed rows (interval-join-pad.ts).
  */
 import type { IntervalSpec, Side } from '../../planner/plan.js';
 import type { Row } from '../../values/types.js';
-import type { Collector, OpTime } from '../types.js';
-import {
-  conditionHolds,
-  joinRow,
-  keyRejectsNull,
-  otherSide,
-  printKey,
-  printRow,
-  printRowOf,
-  printTime,
-  sideName,
-  type JoinRows,
-} from './interval-join-rows.js';
+import { conditionHolds, joinRow, keyRejectsNull, otherSide, printRow, printRowOf, printTime, sideName } from './interval-join-rows.js';
 import { bulkWhy, wantsText } from '../why.js';
 import { isOuter, relativeSize } from './interval-join-state.js';
-import { cacheSize, joinedAt, layoutOf, rowAt, setJoined, timeAt, withoutFirst, writable, type IntervalKeyState, type WritableKeyState } from './interval-key-state.js';
+import type { IntervalCtx, MutableCtx } from './interval-join-ctx.js';
+import { NO_TEXT, expireRows } from './interval-join-pad.js';
+import { cacheSize, joinedAt, rowAt, setJoined, timeAt, withoutFirst, writable, type IntervalKeyState, type WritableKeyState } from './interval-key-state.js';
 
-/**
- * Everything one operator call needs besides the state. The operator keeps one and refills it
- * per call (fillCtx): a row or timer builds no context object.
- */
-export interface IntervalCtx {
-  readonly j: JoinRows;
-  readonly spec: IntervalSpec;
-  readonly out: Collector;
-  readonly time: OpTime;
-  /** Rowtime: max(combined watermark, 0); proctime: the processing time. */
-  readonly opTime: number;
-  /** The key's side and row: the printed key is built from them only when a trace needs it. */
-  readonly keySide: Side;
-  readonly keyRow: Row;
-  /** Set by probeOtherCache: whether the probing row joined something (no result object). */
-  readonly scanEmitted: boolean;
-  /** Which sides are outer, for new key states (interval-key-state.ts layoutOf). */
-  readonly layout: number;
-}
-
-type MutableCtx = { -readonly [P in keyof IntervalCtx]: IntervalCtx[P] };
-
-const NO_TIME: OpTime = Object.freeze({ watermark: 0, procTime: 0 });
-const NO_KEY_ROW: Row = Object.freeze([]);
-
-export function newIntervalCtx(j: JoinRows, spec: IntervalSpec): IntervalCtx {
-  const none: Collector = { emit: () => undefined, trace: () => undefined };
-  const layout = layoutOf(isOuter(j.plan, 0), isOuter(j.plan, 1));
-  return { j, spec, out: none, time: NO_TIME, opTime: 0, keySide: 0, keyRow: NO_KEY_ROW, scanEmitted: false, layout };
-}
-
-/** Refill the operator's context for one call; returns it. */
-export function fillCtx(ctx: IntervalCtx, out: Collector, time: OpTime, opTime: number, keySide: Side, keyRow: Row): IntervalCtx {
-  const c = ctx as MutableCtx;
-  c.out = out;
-  c.time = time;
-  c.opTime = opTime;
-  c.keySide = keySide;
-  c.keyRow = keyRow;
-  c.scanEmitted = false;
-  return c;
-}
-
-/** The join key as printed in traces. */
-export function keyText(c: IntervalCtx): string {
-  return printKey(c.j, c.keySide, c.keyRow);
-}
+export { fillCtx, keyText, newIntervalCtx, type IntervalCtx } from './interval-join-ctx.js';
+export { emitPadded, expireRows, NO_TEXT } from './interval-join-pad.js';
 
 /** Flink's calExpirationTime (allowed lateness is always 0 from SQL). */
 export function expirationTime(opTime: number, relSize: number, maxTime: number): number {
@@ -79,56 +28,10 @@ export function cleanupTimeFor(spec: IntervalSpec, side: Side, time: number): nu
   return time + relativeSize(spec, side) + spec.minCleanupMs + 1;
 }
 
-export function emitPadded(c: IntervalCtx, side: Side, row: Row, rule: string, because: () => string): void {
-  if (!wantsText(c.out) && c.out.emitPair !== undefined) {
-    if (side === 0) c.out.emitPair('+I', row, undefined, bulkWhy(rule));
-    else c.out.emitPair('+I', undefined, row, bulkWhy(rule));
-    return;
-  }
-  const joined = side === 0 ? joinRow(c.j, row, undefined) : joinRow(c.j, undefined, row);
-  if (!wantsText(c.out)) {
-    c.out.emit('+I', joined, bulkWhy(rule));
-    return;
-  }
-  const text = `${sideName(side)} ${printRow(c.j, side, '+I', row)} is null-padded: ${because()}`;
-  c.out.emit('+I', joined, { rule, text, rows: [printRowOf(c.j, side, '+I', row)] });
-}
-
-/** Pad every never-joined row i in [from, to) of an outer side and trace the removal of each row. */
-export function expireRows(c: IntervalCtx, side: Side, ks: IntervalKeyState, from: number, to: number, reason: () => string): void {
-  const tracing = wantsText(c.out);
-  const outer = isOuter(c.j.plan, side);
-  for (let i = from; i < to; i++) {
-    if (outer && !joinedAt(ks, side, i)) {
-      emitPadded(c, side, rowAt(ks, side, i), 'interval.pad-expired', tracing ? expiredBecause(reason) : NO_TEXT);
-    }
-    // Always traced (it sets STEP_EXPIRE); the text only when kept.
-    if (tracing) c.out.trace({ t: 'state.expire', side, key: keyText(c), row: printRow(c.j, side, '+I', rowAt(ks, side, i)), reason: reason() });
-    else c.out.trace(EXPIRE_NO_TEXT[side]);
-  }
-}
-
-/** Reasons are only read when the step keeps text: bulk runs pass this instead of a closure. */
-export const NO_TEXT = (): string => '';
-
-/*
- * The reason closures below are built in functions of their own: V8 allocates a context for the
- * variables a closure captures on every call of the function that declares them, even when the
- * closure is never built, and the scans run per row.
- */
-
-function expiredBecause(reason: () => string): () => string {
-  return () => `it matched nothing before it expired (${reason()})`;
-}
-
+/** Built in a function of its own, as expiredBecause (interval-join-pad.ts): probes run per row. */
 function eagerReason(c: IntervalCtx, side: Side, t: number, removedAt: number, expiredUpTo: number): () => string {
   return () => `eagerly removed while ${sideName(side)} row at ${printTime(c.j, t)} scanned the cache: ${printTime(c.j, removedAt)} <= ${printTime(c.j, expiredUpTo)}`;
 }
-
-const EXPIRE_NO_TEXT = [
-  Object.freeze({ t: 'state.expire', side: 0, key: '', row: '', reason: '' } as const),
-  Object.freeze({ t: 'state.expire', side: 1, key: '', row: '', reason: '' } as const),
-] as const;
 
 /**
  * A row of `side` at time `t` probes the other side's cache in key state `ks`: rows timed within
