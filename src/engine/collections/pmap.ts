@@ -94,8 +94,10 @@ function getAt(layer: Layer | null, ver: number, key: PKey): unknown {
 }
 
 /**
- * The last lookup (map, key, value): a step often reads a key and then writes it, and the write
- * needs the old value. Any write forgets it, since a write in an edit may change a layer in place.
+ * The last lookup or write (map, key, value): a step often reads a key and then writes it (the
+ * write needs the old value), or writes it and reads it back. A write in an edit may change a
+ * layer in place, so the cache is keyed by the map object and holds one key, which a write to
+ * that object replaces with the written one.
  */
 let lookMap: PMap<unknown, PKey> | undefined;
 let lookKey: PKey | undefined;
@@ -126,13 +128,15 @@ export function pmHas<K extends PKey = string>(m: PMap<unknown, K>, key: K): boo
 /** Histories up to this length are copied at their exact size when they grow (push leaves slack). */
 const EXACT_MAX = 8;
 
-/** Version m with `key` set to `value` (GONE: deleted). */
+/**
+ * Version m with `key` set to `value` (GONE: deleted). The lookup cache then holds the result's
+ * value for `key` (a step often reads back what it wrote): exactly what that version reads.
+ */
 function write<V, K extends PKey>(m: PMap<V, K>, key: K, value: unknown): PMap<V, K> {
   const old = valueIn(m, key);
-  // The history valueIn found in m's own layer, when m and key are what it cached.
-  const known = lookMap === m && lookKey === key ? lookHist : null;
-  lookMap = undefined;
   if (old === value) return m;
+  // The history valueIn found in m's own layer, when it cached m and key (not for an empty m).
+  const known = lookMap === m && lookKey === key ? (lookHist ?? null) : null;
   const stamp = writeStamp();
   let l = m.layer();
   let h: unknown[] | undefined;
@@ -140,12 +144,18 @@ function write<V, K extends PKey>(m: PMap<V, K>, key: K, value: unknown): PMap<V
     l = fork(l, m.ver(), typeof key === 'number');
     h = l.map.get(key);
   } else h = known === null ? l.map.get(key) : known;
-  if (h === undefined) l.map.set(key, [stamp, value]);
-  else if (h[h.length - 2] === stamp) h[h.length - 1] = value;
-  else if (h.length < EXACT_MAX) l.map.set(key, [...h, stamp, value]);
-  else h.push(stamp, value);
+  let hist: unknown[];
+  if (h === undefined) l.map.set(key, (hist = [stamp, value]));
+  else if (h[h.length - 2] === stamp) (hist = h)[h.length - 1] = value;
+  else if (h.length < EXACT_MAX) l.map.set(key, (hist = [...h, stamp, value]));
+  else (hist = h).push(stamp, value);
   l.tip = stamp;
-  return m.next(l, stamp, m.n + (old === GONE ? 1 : 0) - (value === GONE ? 1 : 0));
+  const next = m.next(l, stamp, m.n + (old === GONE ? 1 : 0) - (value === GONE ? 1 : 0));
+  lookMap = next as PMap<unknown, PKey>;
+  lookKey = key;
+  lookValue = value;
+  lookHist = hist;
+  return next;
 }
 
 export function pmSet<V, K extends PKey = string>(m: PMap<V, K>, key: K, value: V): PMap<V, K> {
