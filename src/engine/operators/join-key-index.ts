@@ -40,7 +40,7 @@ export class KeyIndex {
     if (idx.length !== 1) return this.keyOf(this.idOf(joinKey(row, idx)));
     const v = row[idx[0] as number] ?? null;
     if (v === this.#lastValue) return this.#lastKey as string;
-    const id = typeof v === 'string' ? this.#ofString(v, row, idx) : this.#ofValue(v, row, idx);
+    const id = this.#ofValue(v, row, idx);
     const key = this.#keys[id] as string;
     this.#remember(key, id, v);
     return key;
@@ -50,19 +50,14 @@ export class KeyIndex {
     return this.#keys[id] as string;
   }
 
-  #ofString(v: string, row: Row, idx: readonly number[]): number {
-    const known = this.#byString.get(v);
-    if (known !== undefined) return known;
-    const id = this.#idOfNew(joinKey(row, idx));
-    this.#byString.add(v, id);
-    return id;
-  }
-
+  /** The id of a one-column key with value v (strings in the StringTable, other values in the Map). */
   #ofValue(v: Value, row: Row, idx: readonly number[]): number {
-    const known = this.#byValue.get(v);
+    const str = typeof v === 'string';
+    const known = str ? this.#byString.get(v) : this.#byValue.get(v);
     if (known !== undefined) return known;
     const id = this.#idOfNew(joinKey(row, idx));
-    this.#byValue.set(v, id);
+    if (str) this.#byString.add(v, id);
+    else this.#byValue.set(v, id);
     return id;
   }
 
