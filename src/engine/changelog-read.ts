@@ -1,0 +1,70 @@
+/**
+ * Reading a changelog (changelog.ts): rows decoded back into `Emitted` rows from the segment
+ * chain (changelog-segment.ts), pair rows projected, and versions compared by their rows.
+ */
+import type { Row, RowKind } from '../values/types.js';
+import { ROW_KINDS } from '../values/types.js';
+import type { Emitted } from './types.js';
+import { bulkWhy } from './why.js';
+import type { Changelog, PairLayout } from './changelog.js';
+import { CHUNK_BITS, CHUNK_SLOTS, META_BITS, META_ROWS, PAIR, RULES, type Segment } from './changelog-segment.js';
+
+function pairRow(p: PairLayout, left: Row | null, right: Row | null): Row {
+  const out = new Array<unknown>(p.cols.length);
+  for (let i = 0; i < p.cols.length; i++) {
+    const j = p.cols[i]!;
+    out[i] = j < p.left ? (left === null ? null : (left[j] ?? null)) : right === null ? null : (right[j - p.left] ?? null);
+  }
+  return out as Row;
+}
+
+function decode(c: Changelog, seg: Segment, r: number): Emitted {
+  const meta = seg.metas[r >> META_BITS]!;
+  const at = 3 * (r & (META_ROWS - 1));
+  const code = meta[at]!;
+  const start = meta[at + 2]!;
+  const chunk = seg.chunks[start >> CHUNK_BITS]!;
+  const off = start & (CHUNK_SLOTS - 1);
+  const row = (code & PAIR) !== 0 ? pairRow(c.pairs!, chunk[off] as Row | null, chunk[off + 1] as Row | null) : (chunk.slice(off, off + c.width) as Row);
+  return { kind: ROW_KINDS[code & 3] as RowKind, row, step: meta[at + 1]!, why: bulkWhy(RULES[code >> 3] as string) };
+}
+
+/** Rows [lo, hi) of the chain ending at `seg` (hi <= seg.base + seg.rows), appended to out. */
+function collect(c: Changelog, seg: Segment, lo: number, hi: number, out: Emitted[]): void {
+  if (lo < seg.base) collect(c, seg.parent!, lo, Math.min(hi, seg.base), out);
+  for (let i = Math.max(lo, seg.base); i < hi; i++) out.push(decode(c, seg, i - seg.base));
+}
+
+/** Row i (0 <= i < n). */
+export function clGet(c: Changelog, i: number): Emitted {
+  if (i < 0 || i >= c.n || !Number.isInteger(i)) throw new RangeError(`clGet: row ${i} out of range 0..${c.n - 1}`);
+  return clSlice(c, i, i + 1)[0]!;
+}
+
+/** Rows [from, to), clamped to 0..n. */
+export function clSlice(c: Changelog, from: number, to: number): Emitted[] {
+  const lo = Math.max(0, Math.floor(from));
+  const hi = Math.min(c.n, Math.floor(to));
+  const out: Emitted[] = [];
+  if (hi > lo) collect(c, c.segment(), lo, hi, out);
+  return out;
+}
+
+export function clToArray(c: Changelog): Emitted[] {
+  return clSlice(c, 0, c.n);
+}
+
+/** Same rows (values, kinds, rules and steps) in the same order. */
+export function clEquals(a: Changelog, b: Changelog): boolean {
+  if (a.n !== b.n || a.width !== b.width) return false;
+  if (a.segment() === b.segment()) return true;
+  const x = clToArray(a);
+  const y = clToArray(b);
+  for (let i = 0; i < x.length; i++) {
+    const p = x[i]!;
+    const q = y[i]!;
+    if (p.kind !== q.kind || p.step !== q.step || p.why.rule !== q.why.rule) return false;
+    for (let k = 0; k < a.width; k++) if (!Object.is(p.row[k], q.row[k])) return false;
+  }
+  return true;
+}
