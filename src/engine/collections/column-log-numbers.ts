@@ -54,6 +54,6 @@ export function prefix(col: Col, n: number): Col {
   return col === null ? null : col.slice(0, n);
 }
 
-export function get(col: Col, c0: number, i: number): number {
+export function colGet(col: Col, c0: number, i: number): number {
   return col === null ? c0 : (col[i] as number);
 }

@@ -18,7 +18,7 @@
  */
 import { created, isEditable } from './edit.js';
 import { flatRows, pushRow, rowAt, setRowAt, splitRows, type Pieces } from './log-rows.js';
-import { get, isInt32, prefix, put, room, S, type Col, type Ints } from './column-log-numbers.js';
+import { colGet, isInt32, prefix, put, room, S, type Col, type Ints } from './column-log-numbers.js';
 
 export class ColumnLog<R> {
   /** Rows: the first FIRST here, the rest in pieces that never move (log-rows.ts). */
@@ -75,15 +75,15 @@ export class ColumnLog<R> {
   }
 
   count(i: number): number {
-    return get(this.#counts, this.#count0, i);
+    return colGet(this.#counts, this.#count0, i);
   }
 
   assoc(i: number): number {
-    return get(this.#assocs, this.#assoc0, i);
+    return colGet(this.#assocs, this.#assoc0, i);
   }
 
   at(i: number): number {
-    return get(this.#ats, this.#at0, i);
+    return colGet(this.#ats, this.#at0, i);
   }
 
   /** The write stamp slot i was appended under (set() keeps it). */
