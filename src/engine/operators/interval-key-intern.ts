@@ -15,14 +15,13 @@
  */
 import type { Row, Value } from '../../values/types.js';
 import { joinKey } from '../keys.js';
-import { StringTable } from './interval-key-table.js';
 
 export interface Interner {
   /** The one instance of `key` (equal to it). */
   intern(key: string): string;
   /** The one instance of joinKey(row, idx). */
   keyOf(row: Row, idx: readonly number[]): string;
-  /** How many keys it holds (at most `max` per kind of key: joined, string value, other value). */
+  /** How many keys it holds (at most `max` per kind of key: by joined string, by value). */
   size(): number;
 }
 
@@ -32,16 +31,6 @@ const NONE: object = Object.freeze({});
 export function newInterner(max = 1 << 16): Interner {
   const seen = new Map<string, string>();
   const byValue = new Map<Value, string>();
-  // String values (the usual key) in a table that compares them without reading stored strings.
-  const byString = new StringTable<string>();
-  const ofString = (v: string, row: Row, idx: readonly number[]): string => {
-    const known = byString.get(v);
-    if (known !== undefined) return known;
-    const key = joinKey(row, idx);
-    if (byString.size >= max) byString.clear();
-    byString.add(v, key);
-    return key;
-  };
   const ofValue = (v: Value, row: Row, idx: readonly number[]): string => {
     const known = byValue.get(v);
     if (known !== undefined) return known;
@@ -65,11 +54,11 @@ export function newInterner(max = 1 << 16): Interner {
       if (idx.length !== 1) return intern(joinKey(row, idx));
       const v = row[idx[0] as number] ?? null;
       if (v === lastValue) return lastKey;
-      const key = typeof v === 'string' ? ofString(v, row, idx) : ofValue(v, row, idx);
+      const key = ofValue(v, row, idx);
       lastValue = v;
       lastKey = key;
       return key;
     },
-    size: () => seen.size + byValue.size + byString.size,
+    size: () => seen.size + byValue.size,
   };
 }

@@ -7,7 +7,7 @@
  * Building `'s' + value` per row and hashing that fresh string cost ~24 B and a hash per row of a
  * 1M-event regular join. joinKey is a function of the one value, and values equal under
  * SameValueZero give equal keys (0 and -0 both print as 0), so the key is the same string as
- * before: only its instance is shared. (A StringTable by value, which reads no stored string, had
+ * before: only its instance is shared. (A string table by value, which read no stored string, had
  * 12% more L1 data misses here than the Map: cachegrind, 300k events.)
  */
 import type { Row, Value } from '../../values/types.js';
