@@ -160,10 +160,21 @@ export class ColumnLog<R> {
 
   /** Version n's slots in a new log (created in the current edit). */
   private copy(n: number): ColumnLog<R> {
+    return this.copyWithout(n, -1);
+  }
+
+  /** Version n's slots without slot `gone` (-1: none; later slots move down one), in a new log. */
+  private copyWithout(n: number, gone: number): ColumnLog<R> {
+    const rows = flatRows(this.#rows, this.#more, n);
     const c0 = [this.#h0, this.#seq0, this.#count0, this.#assoc0, this.#at0, this.#stamp0];
     const cols = [prefix(this.#counts, n), prefix(this.#assocs, n), prefix(this.#ats, n)];
     const ints = this.#ints === null ? null : this.#ints.slice(0, S * Math.max(4, n + 1));
-    return new ColumnLog(flatRows(this.#rows, this.#more, n), ints, c0, cols);
+    if (gone >= 0) {
+      rows.splice(gone, 1);
+      for (const col of cols) col?.splice(gone, 1);
+      ints?.copyWithin(S * gone, S * gone + S, S * n);
+    }
+    return new ColumnLog(rows, ints, c0, cols);
   }
 
   /**
@@ -193,14 +204,6 @@ export class ColumnLog<R> {
   /** Version n without slot i (later slots move down one), in a new log. */
   removeAt(n: number, i: number): ColumnLog<R> {
     if (i < 0 || i >= n || n > this.#len) throw new RangeError(`ColumnLog.removeAt: slot ${i} outside version 0..${n - 1}`);
-    const rows = flatRows(this.#rows, this.#more, n);
-    rows.splice(i, 1);
-    const c0 = [this.#h0, this.#seq0, this.#count0, this.#assoc0, this.#at0, this.#stamp0];
-    const cols = [prefix(this.#counts, n), prefix(this.#assocs, n), prefix(this.#ats, n)];
-    for (const col of cols) col?.splice(i, 1);
-    const ints = this.#ints === null ? null : this.#ints.slice(0, S * Math.max(4, n + 1));
-    ints?.copyWithin(S * i, S * i + S, S * n);
-    const next = new ColumnLog(rows, ints, c0, cols);
-    return next;
+    return this.copyWithout(n, i);
   }
 }
