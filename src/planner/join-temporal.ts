@@ -4,7 +4,7 @@
  * (TemporalJoinTest.testInvalidTemporalTablJoin, StreamExecTemporalJoin, CommonPhysicalLookupJoin).
  */
 import type { Expr } from '../sql/ast.js';
-import { conjunctsFromAst, equiKeyOf, type Conjunct } from './conditions.js';
+import { conjunctsFromAst, equiKeyOf, type Conjunct, type EquiKey } from './conditions.js';
 import { fail } from './errors.js';
 import { toTExpr } from './expr.js';
 import { buildInputPlan, withPlan, type InputPlanDraft } from './input-plan.js';
@@ -55,6 +55,12 @@ export function planTemporalJoin(ctx: JoinCtx, asOf: Expr): JoinDraft {
   const period = periodOf(asOf, scope, leftWidth);
   if (period.kind === 'proctime') {
     if (ctx.right.def.nature !== 'lookup') {
+      // TemporalJoinRewriteWithUniqueKeyRule (a logical rule, for processing and event time alike)
+      // checks the versioned table's key long before StreamExecTemporalJoin gives up on processing time.
+      if (ctx.joinType === 'inner' || ctx.joinType === 'left') {
+        const s = split(ctx, scope, leftWidth);
+        checkVersionedKey(ctx, s.keys.filter((k) => k !== undefined), leftWidth);
+      }
       fail('Processing-time temporal join is not supported yet.', asOf,
         `${ctx.right.refName} (connector ${ctx.right.def.connector}) is not a lookup source: a processing-time AS OF needs a lookup source (connector jdbc or hbase), which Flink plans as a lookup join. To join the versions of a changelog, use the left table's event-time attribute (AS OF ${ctx.left.alias}.<rowtime>) on a versioned table`);
     }
@@ -92,10 +98,12 @@ function split(ctx: JoinCtx, scope: Scope, leftWidth: number): Split {
   return { left, keys: cond.map((c) => equiKeyOf(c, leftWidth)), cond, post };
 }
 
-function planEventTime(ctx: JoinCtx, scope: Scope, leftWidth: number, leftTime: number, asOf: Expr): JoinDraft {
-  const s = split(ctx, scope, leftWidth);
+/**
+ * TemporalJoinRewriteWithUniqueKeyRule.validateRightPrimaryKey: the versioned side needs a primary
+ * (upsert) key, all of it inside the equi-join keys. Returns that key.
+ */
+function checkVersionedKey(ctx: JoinCtx, equi: readonly EquiKey[], leftWidth: number): readonly number[] {
   const right = ctx.right;
-  const equi = s.keys.filter((k) => k !== undefined);
   const names = joinedNames(ctx.left, right);
   const pk = inputUniqueKey(right);
   if (!pk) {
@@ -104,11 +112,22 @@ function planEventTime(ctx: JoinCtx, scope: Scope, leftWidth: number, leftTime: 
   }
   const keyRight = equi.map((k) => k.right);
   if (!pk.every((c) => keyRight.includes(c))) {
-    const pkNames = pk.map((c) => names[leftWidth + c]).join(', ');
-    const condText = equi.map((k) => `${names[k.left]}=${names[leftWidth + k.right]}`).join(', ');
+    // Flink joins both lists with a bare comma (Collectors.joining(",")); the key is named as in the
+    // joined row (a clash gets Calcite's suffix: currency0), the condition by each input's own names.
+    const pkNames = pk.map((c) => names[leftWidth + c]).join(',');
+    const condText = equi.map((k) => `${ctx.left.columns[k.left]?.name}=${right.columns[k.right]?.name}`).join(',');
     fail(`Temporal table's primary key [${pkNames}] must be included in the equivalence condition of temporal join, but current temporal join condition is [${condText}].`,
       ctx.on ?? right.span, `join on every primary key column of ${right.refName} with '=': ${pk.map((c) => `${right.alias}.${right.columns[c]?.name}`).join(', ')}`);
   }
+  return pk;
+}
+
+function planEventTime(ctx: JoinCtx, scope: Scope, leftWidth: number, leftTime: number, asOf: Expr): JoinDraft {
+  const s = split(ctx, scope, leftWidth);
+  const right = ctx.right;
+  const equi = s.keys.filter((k) => k !== undefined);
+  const pk = checkVersionedKey(ctx, equi, leftWidth);
+  const keyRight = equi.map((k) => k.right);
   const rightTime = right.columns.findIndex((c) => c.timeAttr === 'rowtime');
   if (rightTime < 0) {
     fail('Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found.', right.span,
