@@ -175,6 +175,11 @@ export interface EngineConfig {
   readonly cdcEventsDuplicate: boolean;
   readonly nonDeterministicUpdateStrategy: 'IGNORE' | 'TRY_RESOLVE';
   readonly autoWatermarkIntervalMs: number;
+  /**
+   * table.exec.sink.require-on-conflict (Flink 2.3+, default true): an upsert sink whose primary
+   * key does not contain the query's upsert key needs an ON CONFLICT clause. Absent = the default.
+   */
+  readonly sinkRequireOnConflict?: boolean;
 }
 
 /** A planner rejection: Flink's message, a plain-words hint, and the SQL span it points at. */
