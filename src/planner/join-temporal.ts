@@ -182,23 +182,37 @@ function planLookup(ctx: JoinCtx, scope: Scope, leftWidth: number, procIndex: nu
   const left = buildInputPlan(s.left, 'stream', ctx.options.config);
   const dim = buildInputPlan(right, 'lookup', ctx.options.config);
   const cache = right.def.lookupCache;
+  const materialize = ctx.options.config.nonDeterministicUpdateStrategy === 'TRY_RESOLVE' && left.plan.changelogMode.some((k) => k !== '+I');
+  // only the keyed wrapper keeps state (with table.exec.state.ttl, StreamExecLookupJoin)
+  const ttl = materialize ? { stateTtlSource: 'config' as const, stateTtlMs: ctx.options.config.stateTtlMs } : { stateTtlSource: 'none' as const };
   const inputs: [InputPlanDraft, InputPlanDraft] = [
-    withPlan(left, { stateTtlSource: 'none', ...(procIndex !== undefined ? { timeAttr: { index: procIndex, kind: 'proctime' as const } } : {}) }),
+    withPlan(left, { ...ttl, ...(procIndex !== undefined ? { timeAttr: { index: procIndex, kind: 'proctime' as const } } : {}) }),
     withPlan(dim, { stateTtlSource: 'none' }),
   ];
   const notes = [
-    `lookup join: FOR SYSTEM_TIME AS OF a processing-time attribute on ${right.refName}, a ${right.def.connector} lookup source; each left row queries the external table when it arrives, nothing is kept in join state`,
+    `lookup join: FOR SYSTEM_TIME AS OF a processing-time attribute on ${right.refName}, a ${right.def.connector} lookup source; each left row queries the external table when it arrives, ${materialize ? 'and the rows it fetched are kept per left key' : 'nothing is kept in join state'}`,
     cache ? `lookup cache: ${describeCache(cache)}` : 'no lookup cache (lookup.cache = NONE): every left row queries the table',
   ];
   const postFilter = andAll(s.post.map((c) => c.e));
-  const res = andAll(residual.map((c) => c.e));
-  const materialize = ctx.options.config.nonDeterministicUpdateStrategy === 'TRY_RESOLVE' && left.plan.changelogMode.some((k) => k !== '+I');
-  if (materialize) notes.push('table.optimizer.non-deterministic-update.strategy = TRY_RESOLVE and the left input updates: Flink keeps the rows emitted per left key (KeyedLookupJoinWrapper) and retracts those instead of looking up again');
+  // Left-only ON conjuncts (only a LEFT join keeps them: INNER pushes them below) are the
+  // runner's pre-filter, checked before any lookup.
+  const pre = residual.filter((c) => c.sides.size === 1 && c.sides.has(0));
+  const res = andAll(residual.filter((c) => !pre.includes(c)).map((c) => c.e));
+  const preFilter = andAll(pre.map((c) => c.e));
+  if (materialize) notes.push('table.optimizer.non-deterministic-update.strategy = TRY_RESOLVE and the left input updates: Flink keeps the rows fetched per left key (KeyedLookupJoinWrapper) and answers a -U/-D from them with -D rows instead of looking up again');
   const eqKeys = keys.filter((k) => k.left.k === 'col');
+  const smallest = [...left.plan.upsertKeys].sort((a, b) => a.length - b.length)[0];
+  const stateKey = smallest !== undefined && smallest.length > 0
+    ? [...smallest].sort((a, b) => a - b)
+    : left.plan.columns.map((_, i) => i);
+  const pk = right.def.primaryKey;
+  const keyed = materialize
+    ? { materialize, stateKey, lookupKeyContainsPrimaryKey: pk !== undefined && pk.length > 0 && pk.every((c) => keys.some((k) => k.rightColumn === c)) }
+    : {};
   return {
     family: 'lookup', joinType: ctx.joinType, inputs,
     keys: { left: eqKeys.map((k) => (k.left as { index: number }).index), right: eqKeys.map((k) => k.rightColumn), nullSafe: eqKeys.map(() => false) },
-    lookup: { keys, ...(cache ? { cache } : {}), ...(materialize ? { materialize } : {}) },
+    lookup: { keys, ...(cache ? { cache } : {}), ...(preFilter ? { preFilter } : {}), ...keyed },
     ...(res ? { residual: res } : {}), ...(postFilter ? { postFilter } : {}),
     notes, outScope: outputScope(scope, ctx.joinType), leftWidth,
   };
