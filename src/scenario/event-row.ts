@@ -13,6 +13,7 @@ import { TIME_RANGE_HINT, valueOutOfRange } from './time-range.js';
 import type { Entry, LoadContext } from './context.js';
 import { suggestionHint } from './did-you-mean.js';
 import type { EventEnv } from './event-env.js';
+import { printable } from '../values/printable.js';
 
 export function readRow(ctx: LoadContext, env: EventEnv, rowEntry: Entry, table: TableDef | undefined, op: RowKind): Value[] | undefined {
   const node = rowEntry.value;
@@ -30,7 +31,7 @@ export function readRow(ctx: LoadContext, env: EventEnv, rowEntry: Entry, table:
     const column = table.columns[index];
     if (column === undefined) {
       const names = table.columns.filter((c) => c.kind !== 'computed').map((c) => c.name);
-      report(ctx, e.keyNode, `table \`${table.name}\` has no column \`${e.key}\``, suggestionHint(e.key, names, 'its columns are'));
+      report(ctx, e.keyNode, `table \`${printable(table.name)}\` has no column \`${printable(e.key)}\``, suggestionHint(e.key, names, 'its columns are'));
       ok = false;
       continue;
     }
