@@ -14,6 +14,7 @@ import type { Entry, LoadContext } from './context.js';
 import { suggestionHint } from './did-you-mean.js';
 import type { EventEnv } from './event-env.js';
 import { printable } from '../values/printable.js';
+import { valueSizeProblem } from './limits.js';
 
 export function readRow(ctx: LoadContext, env: EventEnv, rowEntry: Entry, table: TableDef | undefined, op: RowKind): Value[] | undefined {
   const node = rowEntry.value;
@@ -56,6 +57,11 @@ function readValue(ctx: LoadContext, env: EventEnv, e: Entry, table: TableDef, c
     return undefined;
   }
   const input = scalarInput(node);
+  const tooLong = valueSizeProblem(input.text.length);
+  if (tooLong !== undefined) {
+    report(ctx, e.valueWhere, `column \`${printable(column.name)}\`: ${tooLong.message}`, tooLong.hint);
+    return undefined;
+  }
   if (input.yamlType === 'null') {
     if (isKey(table, index) || !column.type.nullable) {
       const why = isKey(table, index) ? 'is part of the primary key' : 'is NOT NULL';

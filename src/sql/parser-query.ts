@@ -144,7 +144,8 @@ function parseTableFactor(c: Cursor): FromItem {
       const end = alias?.end ?? c.lastEnd;
       return alias === undefined ? { kind: 'subquery', query, start: t.start, end } : { kind: 'subquery', query, alias, start: t.start, end };
     }
-    const inner = parseFrom(c);
+    // Brackets around a join nest as deep as they are written: bounded like expressions (depth.ts).
+    const inner = nested(c, () => parseFrom(c));
     c.expectOp(')');
     return inner;
   }
