@@ -6,7 +6,8 @@ import { printableLines } from '../values/printable.js';
 import { parseCreateTable, parseCreateView, parseInsert } from './parser-ddl.js';
 import { parseSelect } from './parser-query.js';
 
-const STATEMENT_START = /^(CREATE|INSERT|SELECT|DROP|ALTER|SET|RESET|USE|EXPLAIN|EXECUTE|BEGIN|END|WITH|SHOW|DESCRIBE)$/;
+const STATEMENT_WORDS = ['CREATE', 'INSERT', 'SELECT', 'DROP', 'ALTER', 'SET', 'RESET', 'USE', 'EXPLAIN', 'EXECUTE', 'BEGIN', 'END', 'WITH', 'SHOW', 'DESCRIBE'];
+const STATEMENT_START = new RegExp(`^(${STATEMENT_WORDS.join('|')})$`);
 
 /**
  * Parses joinstep's Flink SQL subset: statements separated by `;` (the last `;` is optional).
@@ -62,6 +63,7 @@ function parseScript(c: Cursor): Script {
 
 function parseStatement(c: Cursor): Statement {
   const t = c.tok;
+  c.expect(...STATEMENT_WORDS.map((w) => `"${w}"`));
   if (t.kind === 'word' && t.value === 'CREATE') {
     c.next();
     if (c.isWord('OR')) c.unsupported('CREATE OR REPLACE');
