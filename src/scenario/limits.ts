@@ -18,13 +18,13 @@ export const MAX_FILE_BYTES = 256 * 1024 * 1024;
  */
 export const MAX_VALUE_CHARS = 1024 * 1024;
 
-const mib = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MiB`;
+const mib = (bytes: number): string => `${Math.ceil(bytes / (1024 * 1024))} MiB`;
 
 /** The problem with a file of `bytes` bytes, if it is too big. */
 export function fileSizeProblem(bytes: number): { message: string; hint: string } | undefined {
   if (bytes <= MAX_FILE_BYTES) return undefined;
   return {
-    message: `the file is ${mib(bytes)}, over joinstep's limit of ${mib(MAX_FILE_BYTES)} for a scenario file`,
+    message: `the file is ${bytes.toLocaleString('en-US')} bytes (${mib(bytes)}), over joinstep's limit of ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes (${mib(MAX_FILE_BYTES)}) for a scenario file`,
     hint: 'split the arrival script over several scenarios, or keep the events that tell the story',
   };
 }

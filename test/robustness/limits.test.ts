@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { loadScenarioFile, loadScenarioText } from '../../src/scenario/load.js';
-import { MAX_FILE_BYTES, MAX_VALUE_CHARS } from '../../src/scenario/limits.js';
+import { fileSizeProblem, MAX_FILE_BYTES, MAX_VALUE_CHARS } from '../../src/scenario/limits.js';
 import { MAX_YAML_DEPTH, yamlTooDeep } from '../../src/scenario/yaml-depth.js';
 import { MAX_DEPTH } from '../../src/sql/depth.js';
 import type { Diagnostic } from '../../src/scenario/types.js';
@@ -150,6 +150,11 @@ describe('value size', () => {
 });
 
 describe('file size', () => {
+  it('the limit itself is allowed, one byte more is not', () => {
+    expect(fileSizeProblem(MAX_FILE_BYTES)).toBeUndefined();
+    expect(fileSizeProblem(MAX_FILE_BYTES + 1)?.message).toContain("over joinstep's limit of 268,435,456 bytes (256 MiB)");
+  });
+
   it(`a file over ${MAX_FILE_BYTES / 1024 / 1024} MiB is refused at 1:1 before it is read`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'joinstep-limits-'));
     const path = join(dir, 'huge.yaml');
@@ -161,7 +166,13 @@ describe('file size', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.diagnostics).toEqual([
-      { file: path, line: 1, col: 1, message: "the file is 256 MiB, over joinstep's limit of 256 MiB for a scenario file", hint: expect.stringContaining('split') },
+      {
+        file: path,
+        line: 1,
+        col: 1,
+        message: "the file is 268,435,457 bytes (257 MiB), over joinstep's limit of 268,435,456 bytes (256 MiB) for a scenario file",
+        hint: expect.stringContaining('split'),
+      },
     ]);
   });
 });
