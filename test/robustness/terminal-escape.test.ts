@@ -267,6 +267,20 @@ describe('errors, diagnostics and hints', () => {
   });
 });
 
+describe('the app (joinstep FILE) before it starts', () => {
+  it('a missing path and a file that does not load: stderr escaped', () => {
+    const missing = cli([join(DIR, `nope\x1b]0;t\x07\x1b[2J.yaml`)], true);
+    expect(missing.status).toBe(2);
+    expectNoRaw(missing);
+    expect(missing.stderr).toContain('nope\\u001b]0;t\\u0007\\u001b[2J.yaml');
+    const bad = scenario('app-bad.yaml', `name: x\n${yq(`evnets${HOSTILE}`)}: []\nsql: "SELECT 1"\n`);
+    const r = cli([bad], true);
+    expect(r.status).toBe(2);
+    expectNoRaw(r);
+    expect(r.stderr).toContain(`evnets${SHOWN}`);
+  });
+});
+
 describe('joinstep record', () => {
   it('marker labels, the title and the summary line are escaped', () => {
     const out = join(DIR, 'out\x1b[31m.cast');
