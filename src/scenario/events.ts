@@ -15,6 +15,7 @@ import type { EventEnv } from './event-env.js';
 import { readRowEvent, readTableEvent, timeInput } from './event-kinds.js';
 import type { Body } from './event-kinds.js';
 import type { FilePos, ScenarioEvent } from './types.js';
+import { valueSizeProblem } from './limits.js';
 
 type Kind = ScenarioEvent['kind'];
 
@@ -89,8 +90,10 @@ function readEvent(ctx: LoadContext, env: EventEnv, map: YAMLMap, clock: Clock):
   if (note !== undefined) {
     // Narration: any scalar, taken as written (`note: 42` is fine).
     const text = readScalarText(note.value);
+    const tooLong = text === undefined ? undefined : valueSizeProblem(text.length);
     if (text === undefined) report(ctx, note.valueWhere, `note must be a line of text, not ${describeNode(note.value)}`);
-    if (text === undefined) ok = false;
+    else if (tooLong !== undefined) report(ctx, note.valueWhere, `note: ${tooLong.message}`, tooLong.hint);
+    if (text === undefined || tooLong !== undefined) ok = false;
     else base.note = text;
   }
   const body = readBody(ctx, env, kind, keys, clock);
