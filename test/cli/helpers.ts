@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const SPEC_EXAMPLES = fileURLToPath(new URL('../../../shared/spec/examples/', import.meta.url));
+export const SPEC_EXAMPLES = fileURLToPath(new URL('../conformance/examples/', import.meta.url));
 
 export interface CliResult {
   readonly status: number | null;
