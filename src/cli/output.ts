@@ -4,6 +4,7 @@
  */
 import type { Diagnostic } from '../scenario/types.js';
 import { formatDiagnostic } from '../scenario/diagnostic.js';
+import { paintDiagnostic, paintFor } from './color.js';
 
 let pipeClosed = false;
 
@@ -24,5 +25,10 @@ export function writeErr(text: string): void {
 
 /** Prints every diagnostic as `FILE:LINE:COL: error: MESSAGE` (+ hint line) to stderr. */
 export function reportDiagnostics(diagnostics: readonly Diagnostic[]): void {
-  writeErr(diagnostics.map((d) => formatDiagnostic(d)).join('\n') + '\n');
+  writeErrDiagnostic(diagnostics.map((d) => formatDiagnostic(d)).join('\n') + '\n');
+}
+
+/** Error text (diagnostics, `joinstep: ...` + `hint:` lines) to stderr, its `error:` and `hint:` coloured when stderr takes colour. */
+export function writeErrDiagnostic(text: string): void {
+  writeErr(paintDiagnostic(text, paintFor('stderr')));
 }

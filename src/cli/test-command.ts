@@ -9,6 +9,7 @@ import { formatDiagnostic } from '../scenario/diagnostic.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import type { Diagnostic, LoadResult } from '../scenario/types.js';
 import type { Command } from './args.js';
+import { paintFor } from './color.js';
 import { writeErr, writeOut } from './output.js';
 import { findScenarioFiles } from './scenario-files.js';
 import { checkRun, type Verdict } from './test-check.js';
@@ -20,6 +21,7 @@ export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Prom
   let passed = 0;
   let failed = missing.length;
   let skipped = 0;
+  const p = paintFor('stdout');
   for (const file of files) {
     const verdict = checkScenario(await loadScenarioFile(file));
     if (verdict.status === 'skip') {
@@ -28,10 +30,10 @@ export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Prom
     }
     if (verdict.status === 'pass') {
       passed++;
-      writeOut(`PASS ${file}\n`);
+      writeOut(`${p.green('PASS')} ${file}\n`);
     } else {
       failed++;
-      writeOut(`FAIL ${file}\n${verdict.details.map((l) => `  ${l}`).join('\n')}\n`);
+      writeOut(`${p.red('FAIL')} ${file}\n${verdict.details.map((l) => `  ${l}`).join('\n')}\n`);
     }
   }
   if (skipped > 0) writeOut(`(${skipped} file${skipped === 1 ? '' : 's'} without an expect: block skipped)\n`);
