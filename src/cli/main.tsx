@@ -3,6 +3,7 @@
  * dynamic import), which keeps their cold start small.
  */
 import { suggestionHint } from '../scenario/did-you-mean.js';
+import { printable } from '../values/printable.js';
 import { parseCli } from './args.js';
 import { COMMANDS, helpTopic } from './command-registry.js';
 import { bashCompletion, zshCompletion } from './completion.js';
@@ -17,7 +18,8 @@ import { VERSION } from './version.js';
 async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseCli(argv);
   if (!parsed.ok) {
-    writeErrDiagnostic(`joinstep: ${parsed.message}\nhint: ${parsed.hint ?? 'see `joinstep --help`'}\n`);
+    // The message quotes what was typed (a command, an option): control characters shown, not sent.
+    writeErrDiagnostic(`joinstep: ${printable(parsed.message)}\nhint: ${printable(parsed.hint ?? 'see `joinstep --help`')}\n`);
     return 2;
   }
   const cmd = parsed.command;
@@ -55,7 +57,7 @@ async function main(argv: readonly string[]): Promise<number> {
 function help(topic: string | undefined): number {
   const entry = topic === undefined ? undefined : helpTopic(topic);
   if (topic !== undefined && entry === undefined) {
-    writeErrDiagnostic(`joinstep: no help for '${topic}': not a command\nhint: ${suggestionHint(topic, COMMANDS.map((c) => c.name), 'commands')}\n`);
+    writeErrDiagnostic(`joinstep: no help for '${printable(topic)}': not a command\nhint: ${printable(suggestionHint(topic, COMMANDS.map((c) => c.name), 'commands'))}\n`);
     return 2;
   }
   writeOut(entry === undefined || entry.bare === true ? mainHelp(VERSION) : commandHelp(entry));

@@ -236,3 +236,17 @@ describe('shell completion', () => {
     expect(r.stderr).toContain('bash or zsh');
   });
 });
+
+describe('what was typed is echoed without its control characters', () => {
+  it.each([
+    ['an unknown command', ['\x1b]0;pwned\x07']],
+    ['an unknown option', ['run', 'x.yaml', '--\x1b[2Jformat']],
+    ['an unknown --format value', ['run', 'x.yaml', '--format', 'js\x9bon']],
+    ['help on an unknown topic', ['help', 'r\x01un\x7f']],
+  ])('%s', (_what, args) => {
+    const r = cli(args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+    expect(r.stderr).toMatch(/\\u00(1b|9b|01)/);
+  });
+});
