@@ -68,7 +68,7 @@ function unknownCommand(word: string): ParsedCli | undefined {
 function badOption(message: string, command: CliCommand): ParsedCli {
   const where = command.bare === true ? '`joinstep`' : `\`joinstep ${command.name}\``;
   const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(message)?.[1];
-  if (unknown === undefined) return { ok: false, message, hint: `see \`joinstep help ${command.name}\`` };
+  if (unknown === undefined) return { ok: false, message, hint: command.bare === true ? 'see `joinstep --help`' : `see \`joinstep help ${command.name}\`` };
   const own = optionsOf(command).map((o) => `--${o.name}`);
   const elsewhere = COMMANDS.find((c) => c !== command && c.options.some((o) => `--${o.name}` === unknown || (o.short !== undefined && `-${o.short}` === unknown)));
   if (elsewhere !== undefined && !own.includes(unknown)) {
