@@ -12,6 +12,7 @@
 import type { Diagnostic } from '../scenario/types.js';
 import { formatDiagnostic } from '../scenario/diagnostic.js';
 import { printableLines } from '../values/printable.js';
+import { paintDiagnostic, paintFor } from './color.js';
 
 let pipeClosed = false;
 
@@ -32,10 +33,21 @@ export function writeOutExact(text: string): void {
 }
 
 export function writeErr(text: string): void {
-  if (!pipeClosed) process.stderr.write(printableLines(text));
+  writeErrExact(printableLines(text));
+}
+
+/** stderr's counterpart of writeOutExact: for text already escaped, then styled. */
+function writeErrExact(text: string): void {
+  if (!pipeClosed) process.stderr.write(text);
 }
 
 /** Prints every diagnostic as `FILE:LINE:COL: error: MESSAGE` (+ hint line) to stderr. */
 export function reportDiagnostics(diagnostics: readonly Diagnostic[]): void {
-  writeErr(diagnostics.map((d) => formatDiagnostic(d)).join('\n') + '\n');
+  writeErrDiagnostic(diagnostics.map((d) => formatDiagnostic(d)).join('\n') + '\n');
+}
+
+/** Error text (diagnostics, `joinstep: ...` + `hint:` lines) to stderr, its `error:` and `hint:` coloured when stderr takes colour. */
+export function writeErrDiagnostic(text: string): void {
+  // Escape the user's text first, then colour it: colouring first would have its escapes shown.
+  writeErrExact(paintDiagnostic(printableLines(text), paintFor('stderr')));
 }

@@ -10,7 +10,8 @@ import { loadScenarioFile } from '../scenario/load.js';
 import type { Diagnostic, LoadResult } from '../scenario/types.js';
 import type { Command } from './args.js';
 import { printable } from '../values/printable.js';
-import { writeErr, writeOut } from './output.js';
+import { paintFor } from './color.js';
+import { writeErr, writeOut, writeOutExact } from './output.js';
 import { findScenarioFiles } from './scenario-files.js';
 import { checkRun, type Verdict } from './test-check.js';
 
@@ -21,6 +22,7 @@ export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Prom
   let passed = 0;
   let failed = missing.length;
   let skipped = 0;
+  const p = paintFor('stdout');
   for (const file of files) {
     const verdict = checkScenario(await loadScenarioFile(file));
     if (verdict.status === 'skip') {
@@ -29,11 +31,12 @@ export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Prom
     }
     if (verdict.status === 'pass') {
       passed++;
-      writeOut(`PASS ${printable(file)}\n`);
+      // Escaped first, then coloured (writeOut would escape the colour too).
+      writeOutExact(`${p.green('PASS')} ${printable(file)}\n`);
     } else {
       failed++;
       // Each detail is one line: a line break inside a value or an expected line is shown as \n.
-      writeOut(`FAIL ${printable(file)}\n${verdict.details.map((l) => `  ${printable(l)}`).join('\n')}\n`);
+      writeOutExact(`${p.red('FAIL')} ${printable(file)}\n${verdict.details.map((l) => `  ${printable(l)}`).join('\n')}\n`);
     }
   }
   if (skipped > 0) writeOut(`(${skipped} file${skipped === 1 ? '' : 's'} without an expect: block skipped)\n`);

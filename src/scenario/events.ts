@@ -20,7 +20,7 @@ import { valueSizeProblem } from './limits.js';
 type Kind = ScenarioEvent['kind'];
 
 /** The key that names each kind (a row is `to` + `row`; `note` alone is a note). */
-const KIND_KEYS: readonly (readonly [string, Kind])[] = [
+export const KIND_KEYS: readonly (readonly [string, Kind])[] = [
   ['row', 'row'],
   ['watermark', 'watermark'],
   ['idle', 'idle'],
@@ -28,7 +28,7 @@ const KIND_KEYS: readonly (readonly [string, Kind])[] = [
   ['advance', 'advance'],
 ];
 
-const ALLOWED: Readonly<Record<Kind, readonly string[]>> = {
+export const ALLOWED: Readonly<Record<Kind, readonly string[]>> = {
   row: ['to', 'row', 'op', 'partition', 'at', 'note'],
   watermark: ['watermark', 'to', 'partition', 'at', 'note'],
   idle: ['idle', 'partition', 'at', 'note'],

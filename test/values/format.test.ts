@@ -63,7 +63,7 @@ describe('rows', () => {
   });
 });
 
-/** The conformance example /work/shared/spec/examples/print-format.yaml: its `a` rows through parseValue and formatRow. */
+/** The conformance example test/conformance/examples/print-format.yaml: its `a` rows through parseValue and formatRow. */
 describe('print-format.yaml conformance', () => {
   const ctx = { dateMs: Date.UTC(2026, 9, 1), timeZone: 'UTC' };
   const cols: [string, SqlType][] = [
