@@ -1,0 +1,126 @@
+package dev.joinstep.harness;
+
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.ExplainDetail;
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.api.internal.TableEnvironmentImpl;
+import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+import org.apache.flink.table.operations.ModifyOperation;
+import org.apache.flink.table.operations.Operation;
+import org.apache.flink.table.catalog.CatalogBaseTable;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.catalog.UniqueConstraint;
+import org.apache.flink.table.catalog.exceptions.TableNotExistException;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.types.Row;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Plans a scenario with Flink's own planner: the scenario's DDL and config, the pins that make a
+ * run deterministic, Flink's explain text, and the Transformation graph it would deploy.
+ */
+final class Planning {
+    /** A planned query: the graph's root and where the query's rows leave it. */
+    record Translated(Transformation<?> root, Transformation<?> tap, boolean externalRows, RunContext.SinkTap sink) {}
+
+    final StreamTableEnvironment tEnv;
+    final Map<String, String> pinned;
+    final String query;
+
+    Planning(Map<String, String> scenarioConfig, String sql, String minor) {
+        pinned = pins(minor);
+        Configuration conf = new Configuration();
+        scenarioConfig.forEach(conf::setString);
+        pinned.forEach(conf::setString);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(1);
+        EnvironmentSettings settings = EnvironmentSettings.newInstance()
+                .inStreamingMode()
+                .withConfiguration(conf)
+                .withBuiltInCatalogName("joinstep_builtin")
+                .withBuiltInDatabaseName("joinstep_builtin")
+                .build();
+        tEnv = StreamTableEnvironment.create(env, settings);
+        tEnv.registerCatalog(ScenarioCatalog.NAME, new ScenarioCatalog());
+        tEnv.useCatalog(ScenarioCatalog.NAME);
+        tEnv.useDatabase(ScenarioCatalog.DATABASE);
+        scenarioConfig.forEach((k, v) -> tEnv.getConfig().getConfiguration().setString(k, v));
+        pinned.forEach((k, v) -> tEnv.getConfig().getConfiguration().setString(k, v));
+
+        String theQuery = null;
+        for (String statement : SqlStatements.split(sql)) {
+            if (SqlStatements.isQuery(statement)) theQuery = statement;
+            else tEnv.executeSql(statement);
+        }
+        if (theQuery == null) throw new IllegalArgumentException("the scenario's SQL has no SELECT or INSERT statement");
+        query = theQuery;
+    }
+
+    /** What the harness sets whatever the scenario says, so every run is deterministic. */
+    static Map<String, String> pins(String minor) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("table.exec.mini-batch.enabled", "false");
+        p.put("table.exec.async-state.enabled", "false");
+        if (!minor.equals("2.0")) p.put("table.optimizer.delta-join.strategy", "NONE");
+        p.put("state.backend.type", "hashmap");
+        p.put("pipeline.auto-watermark-interval", "0");
+        p.put("parallelism.default", "1");
+        p.put("table.exec.resource.default-parallelism", "1");
+        return p;
+    }
+
+    private final Map<String, Execution.StoreTable> storeTables = new LinkedHashMap<>();
+
+    /** The physical row type and key of a lookup store table (jdbc, hbase), or null for any other table. */
+    Execution.StoreTable storeTable(String name) {
+        if (storeTables.containsKey(name)) return storeTables.get(name);
+        Execution.StoreTable found = null;
+        try {
+            CatalogBaseTable table = tEnv.getCatalog(ScenarioCatalog.NAME).orElseThrow()
+                    .getTable(new ObjectPath(ScenarioCatalog.DATABASE, name));
+            if (new ConnectorKind(table.getOptions()).isLookupStore()) {
+                ResolvedSchema schema = tEnv.from("`" + name + "`").getResolvedSchema();
+                RowType rowType = (RowType) schema.toPhysicalRowDataType().getLogicalType();
+                List<String> keyNames = schema.getPrimaryKey().map(UniqueConstraint::getColumns).orElse(List.of());
+                int[] pk = keyNames.stream().mapToInt(rowType.getFieldNames()::indexOf).toArray();
+                found = new Execution.StoreTable(rowType, pk);
+            }
+        } catch (TableNotExistException e) {
+            found = null;
+        }
+        storeTables.put(name, found);
+        return found;
+    }
+
+    String explain() {
+        return tEnv.explainSql(query, ExplainDetail.CHANGELOG_MODE);
+    }
+
+    Translated translate() {
+        RunContext ctx = RunContext.current();
+        if (SqlStatements.isInsert(query)) {
+            TableEnvironmentInternal internal = (TableEnvironmentInternal) tEnv;
+            List<Operation> ops = internal.getParser().parse(query);
+            List<ModifyOperation> modify = new ArrayList<>();
+            for (Operation op : ops) modify.add((ModifyOperation) op);
+            List<Transformation<?>> out = ((TableEnvironmentImpl) tEnv).getPlanner().translate(modify);
+            if (out.size() != 1 || ctx.sinks.size() != 1) throw new IllegalStateException("expected one sink, got " + out.size());
+            Map.Entry<Transformation<?>, RunContext.SinkTap> tap = ctx.sinks.entrySet().iterator().next();
+            return new Translated(tap.getKey(), tap.getKey(), false, tap.getValue());
+        }
+        Table table = tEnv.sqlQuery(query);
+        DataStream<Row> stream = tEnv.toChangelogStream(table);
+        Transformation<?> root = stream.getTransformation();
+        return new Translated(root, root, true, null);
+    }
+}

@@ -1,0 +1,139 @@
+package dev.joinstep.harness;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.ProviderContext;
+import org.apache.flink.table.connector.source.DataStreamScanProvider;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.connector.source.LookupTableSource;
+import org.apache.flink.table.connector.source.ScanTableSource;
+import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
+import org.apache.flink.table.connector.source.lookup.LookupFunctionProvider;
+import org.apache.flink.table.connector.source.lookup.PartialCachingLookupProvider;
+import org.apache.flink.table.connector.source.lookup.cache.DefaultLookupCache;
+import org.apache.flink.table.connector.source.lookup.cache.LookupCache;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A scenario table read by the query: scanned (its rows come from the scenario's events, fed by
+ * the executor) or looked up (answered from the scenario's writes to the store).
+ */
+final class ScenarioSource implements ScanTableSource, LookupTableSource, SupportsWatermarkPushDown {
+    private final String table;
+    private final ConnectorKind kind;
+    private final Map<String, String> options;
+    private final RowType rowType;
+    private final int[] primaryKey;
+    /** Set by the planner's watermark push-down. */
+    private WatermarkStrategy<RowData> watermarks;
+
+    ScenarioSource(String table, ConnectorKind kind, Map<String, String> options, RowType rowType, int[] primaryKey, WatermarkStrategy<RowData> watermarks) {
+        this.table = table;
+        this.kind = kind;
+        this.options = options;
+        this.rowType = rowType;
+        this.primaryKey = primaryKey;
+        this.watermarks = watermarks;
+    }
+
+    @Override
+    public ChangelogMode getChangelogMode() {
+        return kind.sourceMode();
+    }
+
+    @Override
+    public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        String name = table;
+        RowType type = rowType;
+        WatermarkStrategy<RowData> wm = watermarks;
+        boolean keyOnlyDeletes = kind.isUpsertKafka();
+        int[] pk = primaryKey;
+        return new DataStreamScanProvider() {
+            @Override
+            public DataStream<RowData> produceDataStream(ProviderContext providerContext, StreamExecutionEnvironment env) {
+                // A placeholder stream: the executor never runs it, it feeds the operators behind it.
+                DataStream<RowData> stream = env.fromSequence(0, 0).map(new Placeholder()).returns(InternalTypeInfo.of(type));
+                RunContext.current().sources.put(stream.getTransformation(), new RunContext.SourceTap(name, type, wm, keyOnlyDeletes, pk));
+                return stream;
+            }
+
+            @Override
+            public boolean isBounded() {
+                return false;
+            }
+        };
+    }
+
+    /** Never called: the placeholder source's rows are never produced. */
+    static final class Placeholder implements MapFunction<Long, RowData> {
+        @Override
+        public RowData map(Long value) {
+            throw new IllegalStateException("the scenario source is driven by the harness");
+        }
+    }
+
+    @Override
+    public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
+        int[][] keys = context.getKeys();
+        int[] keyColumns = new int[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i].length != 1) throw new ValidationException("nested lookup keys are not supported by the harness");
+            keyColumns[i] = keys[i][0];
+        }
+        ScenarioLookupFunction fn = new ScenarioLookupFunction(table, rowType, primaryKey, keyColumns);
+        LookupCache cache = lookupCache();
+        return cache == null ? LookupFunctionProvider.of(fn) : PartialCachingLookupProvider.of(fn, new ClockedLookupCache(cache));
+    }
+
+    /** The partial cache the real JDBC / HBase connectors build from these options, or null. */
+    private LookupCache lookupCache() {
+        String type = options.get("lookup.cache");
+        if (type != null) {
+            switch (type.trim().toUpperCase()) {
+                case "PARTIAL":
+                    return DefaultLookupCache.fromConfig(Configuration.fromMap(options));
+                case "NONE":
+                    return null;
+                case "FULL":
+                    throw new UnsupportedOperationException("the FULL lookup cache reloads on a wall-clock schedule; the harness runs only NONE and PARTIAL");
+                default:
+                    throw new IllegalArgumentException("Could not parse value '" + type + "' for key 'lookup.cache'.");
+            }
+        }
+        // the connectors' legacy options: a partial cache when both are set and positive
+        String maxRows = options.get("lookup.cache.max-rows");
+        String ttl = options.get("lookup.cache.ttl");
+        if (maxRows == null || ttl == null) return null;
+        Configuration conf = Configuration.fromMap(Map.of("rows", maxRows, "ttl", ttl));
+        long rows = Long.parseLong(maxRows.trim());
+        Duration ttlDuration = conf.get(org.apache.flink.configuration.ConfigOptions.key("ttl").durationType().noDefaultValue());
+        if (rows <= 0 || ttlDuration.isZero() || ttlDuration.isNegative()) return null;
+        boolean cacheMissing = Boolean.parseBoolean(options.getOrDefault("lookup.cache.caching-missing-key", "true").trim());
+        return DefaultLookupCache.newBuilder().maximumSize(rows).expireAfterWrite(ttlDuration).cacheMissingKey(cacheMissing).build();
+    }
+
+    @Override
+    public void applyWatermark(WatermarkStrategy<RowData> watermarkStrategy) {
+        this.watermarks = watermarkStrategy;
+    }
+
+    @Override
+    public DynamicTableSource copy() {
+        return new ScenarioSource(table, kind, options, rowType, primaryKey, watermarks);
+    }
+
+    @Override
+    public String asSummaryString() {
+        return "joinstep scenario table " + table;
+    }
+}
