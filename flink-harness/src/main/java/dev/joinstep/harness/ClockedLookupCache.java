@@ -12,7 +12,7 @@ import java.util.Collection;
  * Flink's own lookup cache, reading the scenario's processing-time clock instead of the system
  * clock: expiry then happens exactly when the scenario's clock says so.
  */
-final class ClockedLookupCache implements LookupCache {
+public final class ClockedLookupCache implements LookupCache {
     private final LookupCache delegate;
 
     ClockedLookupCache(LookupCache delegate) {

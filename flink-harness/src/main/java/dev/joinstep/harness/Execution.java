@@ -20,6 +20,7 @@ import org.apache.flink.streaming.api.transformations.OneInputTransformation;
 import org.apache.flink.streaming.api.transformations.PartitionTransformation;
 import org.apache.flink.streaming.api.transformations.SinkTransformation;
 import org.apache.flink.streaming.api.transformations.TwoInputTransformation;
+import org.apache.flink.streaming.api.transformations.UnionTransformation;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.io.PushingAsyncDataInput;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -157,6 +158,21 @@ final class Execution {
             build(t.getInputs().get(0), List.of(new Edge(op, 1, 0)));
             build(t.getInputs().get(1), List.of(new Edge(op, 2, 0)));
             operators.add(op);
+            return;
+        }
+        if (t instanceof UnionTransformation) {
+            // each input of a union is its own set of channels into the next operator
+            int channels = 0;
+            for (Transformation<?> in : t.getInputs()) channels += copies(in);
+            Union union = new Union(channels, downstreamPerCopy);
+            int base = 0;
+            for (Transformation<?> in : t.getInputs()) {
+                int c = copies(in);
+                List<Edge> edges = new ArrayList<>();
+                for (int i = 0; i < c; i++) edges.add(new Edge(union, 1, base + i));
+                base += c;
+                build(in, edges);
+            }
             return;
         }
         throw new NotExpressible("the plan contains a " + t.getClass().getSimpleName() + " (" + t.getName() + "), which the harness does not drive");
@@ -317,7 +333,7 @@ final class Execution {
         }
 
         /** The valve's output, forwarding what it emits; a proxy so it fits every 2.x version of the interface. */
-        private static PushingAsyncDataInput.DataOutput<?> valveOutput(List<Edge> out) {
+        static PushingAsyncDataInput.DataOutput<?> valveOutput(List<Edge> out) {
             return (PushingAsyncDataInput.DataOutput<?>) Proxy.newProxyInstance(
                     Execution.class.getClassLoader(),
                     new Class<?>[] {PushingAsyncDataInput.DataOutput.class},
@@ -336,6 +352,26 @@ final class Execution {
                         }
                         return null;
                     });
+        }
+    }
+
+    /** A union: records pass as they come, watermarks combine over all inputs' channels in Flink's valve. */
+    static final class Union implements Target {
+        private final StatusWatermarkValve valve;
+        private final List<Edge> out;
+        private final PushingAsyncDataInput.DataOutput<?> valveOutput;
+
+        Union(int channels, List<Edge> out) {
+            this.valve = new StatusWatermarkValve(channels);
+            this.out = out;
+            this.valveOutput = Exchange.valveOutput(out);
+        }
+
+        @Override
+        public void accept(Object element, int input, int channel) throws Exception {
+            if (element instanceof StreamRecord) forward(out, element);
+            else if (element instanceof Watermark) valve.inputWatermark((Watermark) element, channel, valveOutput);
+            else if (element instanceof WatermarkStatus) valve.inputWatermarkStatus((WatermarkStatus) element, channel, valveOutput);
         }
     }
 

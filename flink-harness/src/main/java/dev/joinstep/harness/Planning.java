@@ -18,6 +18,14 @@ import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UniqueConstraint;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.Expressions;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.expressions.Expression;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 import org.apache.flink.types.Row;
 
 import java.util.ArrayList;
@@ -102,6 +110,47 @@ final class Planning {
         return found;
     }
 
+    private static Transformation<?> findTap(Transformation<?> t, RunContext ctx) {
+        if (ctx.sinks.containsKey(t)) return t;
+        for (Transformation<?> in : t.getInputs()) {
+            Transformation<?> found = findTap(in, ctx);
+            if (found != null) return found;
+        }
+        return null;
+    }
+
+    /** Notes on what the harness changed to run the query, for the response. */
+    final List<String> notes = new ArrayList<>();
+
+    /**
+     * Flink refuses to hand a row with more than one rowtime attribute to a sink (the print and
+     * collect sinks included), so such a query could never print. To still run its join, every
+     * rowtime column is cast to a plain timestamp of the same type; the printed values are the same.
+     */
+    private Table plainTimeAttributes(Table table) {
+        List<Column> columns = table.getResolvedSchema().getColumns();
+        long rowtimes = columns.stream().filter(c -> LogicalTypeChecks.isRowtimeAttribute(c.getDataType().getLogicalType())).count();
+        if (rowtimes <= 1) return table;
+        List<Expression> select = new ArrayList<>();
+        List<String> cast = new ArrayList<>();
+        for (Column c : columns) {
+            LogicalType type = c.getDataType().getLogicalType();
+            if (LogicalTypeChecks.isRowtimeAttribute(type)) {
+                int precision = LogicalTypeChecks.getPrecision(type);
+                DataType plain = type.getTypeRoot() == LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE
+                        ? DataTypes.TIMESTAMP_LTZ(precision)
+                        : DataTypes.TIMESTAMP(precision);
+                select.add(Expressions.$(c.getName()).cast(type.isNullable() ? plain : plain.notNull()).as(c.getName()));
+                cast.add(c.getName());
+            } else {
+                select.add(Expressions.$(c.getName()));
+            }
+        }
+        notes.add("Flink refuses to print a row with more than one rowtime attribute " + cast
+                + "; the harness cast them to plain timestamps to run the join");
+        return table.select(select.toArray(new Expression[0]));
+    }
+
     String explain() {
         return tEnv.explainSql(query, ExplainDetail.CHANGELOG_MODE);
     }
@@ -114,11 +163,12 @@ final class Planning {
             List<ModifyOperation> modify = new ArrayList<>();
             for (Operation op : ops) modify.add((ModifyOperation) op);
             List<Transformation<?>> out = ((TableEnvironmentImpl) tEnv).getPlanner().translate(modify);
-            if (out.size() != 1 || ctx.sinks.size() != 1) throw new IllegalStateException("expected one sink, got " + out.size());
-            Map.Entry<Transformation<?>, RunContext.SinkTap> tap = ctx.sinks.entrySet().iterator().next();
-            return new Translated(tap.getKey(), tap.getKey(), false, tap.getValue());
+            if (out.size() != 1) throw new IllegalStateException("expected one sink, got " + out.size());
+            Transformation<?> tap = findTap(out.get(0), ctx);
+            if (tap == null) throw new IllegalStateException("the sink's input is not in the translated graph");
+            return new Translated(tap, tap, false, ctx.sinks.get(tap));
         }
-        Table table = tEnv.sqlQuery(query);
+        Table table = plainTimeAttributes(tEnv.sqlQuery(query));
         DataStream<Row> stream = tEnv.toChangelogStream(table);
         Transformation<?> root = stream.getTransformation();
         return new Translated(root, root, true, null);

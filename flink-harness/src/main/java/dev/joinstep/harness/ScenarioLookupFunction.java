@@ -7,13 +7,13 @@ import org.apache.flink.table.types.logical.RowType;
 import java.util.Collection;
 
 /** Answers a lookup join's key from the scenario's writes to the external store. */
-final class ScenarioLookupFunction extends LookupFunction {
+public final class ScenarioLookupFunction extends LookupFunction {
     private final String table;
     private final RowType rowType;
     private final int[] primaryKey;
     private final int[] keyColumns;
 
-    ScenarioLookupFunction(String table, RowType rowType, int[] primaryKey, int[] keyColumns) {
+    public ScenarioLookupFunction(String table, RowType rowType, int[] primaryKey, int[] keyColumns) {
         this.table = table;
         this.rowType = rowType;
         this.primaryKey = primaryKey;
