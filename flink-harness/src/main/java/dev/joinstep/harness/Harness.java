@@ -55,16 +55,25 @@ final class Harness {
         response.put("plan", plan);
         ObjectNode pinned = response.putObject("pinnedConfig");
         planning.pinned.forEach(pinned::put);
-        if (!op.equals("run")) {
-            response.putNull("notExpressible");
-            return response;
-        }
-
+        // Some rejections come only when the plan is translated into operators (for example a
+        // processing-time temporal join), so "plan" translates too.
         Planning.Translated translated;
         try {
             translated = planning.translate();
         } catch (Throwable t) {
             return failure(response, "plan", t);
+        }
+        if (op.equals("compile")) {
+            // evidence beyond explain: Flink's compiled plan (INSERT only) with per-node state TTL and upsert keys
+            try {
+                response.put("compiledPlan", planning.compile());
+            } catch (Throwable t) {
+                return failure(response, "plan", t);
+            }
+        }
+        if (!op.equals("run")) {
+            response.putNull("notExpressible");
+            return response;
         }
         Execution execution = null;
         try {
@@ -116,6 +125,18 @@ final class Harness {
 
     private ObjectNode failure(ObjectNode response, String phase, Throwable t) {
         JsonNode id = response.get("id");
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof Execution.NotExpressible) {
+                // not Flink's failure: a construct the harness cannot drive
+                response.put("ok", true);
+                response.put("flinkVersion", flinkVersion);
+                response.putArray("changelog");
+                response.putArray("result");
+                response.putArray("watermarks");
+                response.put("notExpressible", c.getMessage());
+                return response;
+            }
+        }
         response.removeAll();
         response.set("id", id);
         response.put("ok", false);

@@ -151,6 +151,11 @@ final class Planning {
         return table.select(select.toArray(new Expression[0]));
     }
 
+    /** Flink's compiled plan JSON; Flink compiles only INSERT statements. */
+    String compile() {
+        return tEnv.compilePlanSql(query).asJsonString();
+    }
+
     String explain() {
         return tEnv.explainSql(query, ExplainDetail.CHANGELOG_MODE);
     }

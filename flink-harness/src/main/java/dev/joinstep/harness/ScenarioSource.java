@@ -5,7 +5,6 @@ import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.source.DataStreamScanProvider;
@@ -25,17 +24,25 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * A scenario table read by the query: scanned (its rows come from the scenario's events, fed by
- * the executor) or looked up (answered from the scenario's writes to the store).
+ * A scenario table read by the query: scanned, its rows coming from the scenario's events fed by
+ * the executor. Only connectors that can be looked up in the real world (jdbc, hbase) get the
+ * {@link Lookup} variant: the planner turns FOR SYSTEM_TIME AS OF a processing time into a lookup
+ * join exactly when the table source can be looked up.
  */
-final class ScenarioSource implements ScanTableSource, LookupTableSource, SupportsWatermarkPushDown {
-    private final String table;
-    private final ConnectorKind kind;
-    private final Map<String, String> options;
-    private final RowType rowType;
-    private final int[] primaryKey;
+class ScenarioSource implements ScanTableSource, SupportsWatermarkPushDown {
+    final String table;
+    final ConnectorKind kind;
+    final Map<String, String> options;
+    final RowType rowType;
+    final int[] primaryKey;
     /** Set by the planner's watermark push-down. */
     private WatermarkStrategy<RowData> watermarks;
+
+    static ScenarioSource create(String table, ConnectorKind kind, Map<String, String> options, RowType rowType, int[] primaryKey) {
+        return kind.isLookupStore()
+                ? new Lookup(table, kind, options, rowType, primaryKey, null)
+                : new ScenarioSource(table, kind, options, rowType, primaryKey, null);
+    }
 
     ScenarioSource(String table, ConnectorKind kind, Map<String, String> options, RowType rowType, int[] primaryKey, WatermarkStrategy<RowData> watermarks) {
         this.table = table;
@@ -83,46 +90,6 @@ final class ScenarioSource implements ScanTableSource, LookupTableSource, Suppor
     }
 
     @Override
-    public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
-        int[][] keys = context.getKeys();
-        int[] keyColumns = new int[keys.length];
-        for (int i = 0; i < keys.length; i++) {
-            if (keys[i].length != 1) throw new ValidationException("nested lookup keys are not supported by the harness");
-            keyColumns[i] = keys[i][0];
-        }
-        ScenarioLookupFunction fn = new ScenarioLookupFunction(table, rowType, primaryKey, keyColumns);
-        LookupCache cache = lookupCache();
-        return cache == null ? LookupFunctionProvider.of(fn) : PartialCachingLookupProvider.of(fn, new ClockedLookupCache(cache));
-    }
-
-    /** The partial cache the real JDBC / HBase connectors build from these options, or null. */
-    private LookupCache lookupCache() {
-        String type = options.get("lookup.cache");
-        if (type != null) {
-            switch (type.trim().toUpperCase()) {
-                case "PARTIAL":
-                    return DefaultLookupCache.fromConfig(Configuration.fromMap(options));
-                case "NONE":
-                    return null;
-                case "FULL":
-                    throw new UnsupportedOperationException("the FULL lookup cache reloads on a wall-clock schedule; the harness runs only NONE and PARTIAL");
-                default:
-                    throw new IllegalArgumentException("Could not parse value '" + type + "' for key 'lookup.cache'.");
-            }
-        }
-        // the connectors' legacy options: a partial cache when both are set and positive
-        String maxRows = options.get("lookup.cache.max-rows");
-        String ttl = options.get("lookup.cache.ttl");
-        if (maxRows == null || ttl == null) return null;
-        Configuration conf = Configuration.fromMap(Map.of("rows", maxRows, "ttl", ttl));
-        long rows = Long.parseLong(maxRows.trim());
-        Duration ttlDuration = conf.get(org.apache.flink.configuration.ConfigOptions.key("ttl").durationType().noDefaultValue());
-        if (rows <= 0 || ttlDuration.isZero() || ttlDuration.isNegative()) return null;
-        boolean cacheMissing = Boolean.parseBoolean(options.getOrDefault("lookup.cache.caching-missing-key", "true").trim());
-        return DefaultLookupCache.newBuilder().maximumSize(rows).expireAfterWrite(ttlDuration).cacheMissingKey(cacheMissing).build();
-    }
-
-    @Override
     public void applyWatermark(WatermarkStrategy<RowData> watermarkStrategy) {
         this.watermarks = watermarkStrategy;
     }
@@ -130,6 +97,63 @@ final class ScenarioSource implements ScanTableSource, LookupTableSource, Suppor
     @Override
     public DynamicTableSource copy() {
         return new ScenarioSource(table, kind, options, rowType, primaryKey, watermarks);
+    }
+
+    WatermarkStrategy<RowData> watermarks() {
+        return watermarks;
+    }
+
+    /** A table of an external store: scanned like any other, and also looked up. */
+    static final class Lookup extends ScenarioSource implements LookupTableSource {
+        Lookup(String table, ConnectorKind kind, Map<String, String> options, RowType rowType, int[] primaryKey, WatermarkStrategy<RowData> watermarks) {
+            super(table, kind, options, rowType, primaryKey, watermarks);
+        }
+
+        @Override
+        public DynamicTableSource copy() {
+            return new Lookup(table, kind, options, rowType, primaryKey, watermarks());
+        }
+
+        @Override
+        public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
+            int[][] keys = context.getKeys();
+            int[] keyColumns = new int[keys.length];
+            for (int i = 0; i < keys.length; i++) {
+                if (keys[i].length != 1) throw new Execution.NotExpressible("a lookup key on a nested field");
+                keyColumns[i] = keys[i][0];
+            }
+            ScenarioLookupFunction fn = new ScenarioLookupFunction(table, rowType, primaryKey, keyColumns);
+            LookupCache cache = lookupCache();
+            return cache == null ? LookupFunctionProvider.of(fn) : PartialCachingLookupProvider.of(fn, new ClockedLookupCache(cache));
+        }
+
+        /** The partial cache the real JDBC / HBase connectors build from these options, or null. */
+        private LookupCache lookupCache() {
+            String type = options.get("lookup.cache");
+            if (type != null) {
+                switch (type.trim().toUpperCase()) {
+                    case "PARTIAL":
+                        return DefaultLookupCache.fromConfig(Configuration.fromMap(options));
+                    case "NONE":
+                        return null;
+                    case "FULL":
+                        throw new Execution.NotExpressible("the FULL lookup cache reloads on a wall-clock schedule; the harness runs only NONE and PARTIAL");
+                    default:
+                        throw new IllegalArgumentException("Could not parse value '" + type + "' for key 'lookup.cache'.");
+                }
+            }
+            // the connectors' legacy options: a partial cache when both are set and positive
+            String maxRows = options.get("lookup.cache.max-rows");
+            String ttl = options.get("lookup.cache.ttl");
+            if (maxRows == null || ttl == null) return null;
+            Configuration conf = Configuration.fromMap(Map.of("rows", maxRows, "ttl", ttl));
+            long rows = Long.parseLong(maxRows.trim());
+            Duration ttlDuration = conf.get(org.apache.flink.configuration.ConfigOptions.key("ttl").durationType().noDefaultValue());
+            if (rows <= 0 || ttlDuration.isZero() || ttlDuration.isNegative()) return null;
+            boolean cacheMissing = Boolean.parseBoolean(options.getOrDefault("lookup.cache.caching-missing-key", "true").trim());
+            return DefaultLookupCache.newBuilder().maximumSize(rows).expireAfterWrite(ttlDuration).cacheMissingKey(cacheMissing).build();
+        }
+
     }
 
     @Override

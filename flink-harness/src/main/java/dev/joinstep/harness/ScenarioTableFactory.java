@@ -38,7 +38,7 @@ final class ScenarioTableFactory implements DynamicTableSourceFactory, DynamicTa
         int[] pk = context.getPrimaryKeyIndexes();
         kind.validate(context.getObjectIdentifier().asSummaryString(), pk.length > 0);
         RowType rowType = (RowType) context.getPhysicalRowDataType().getLogicalType();
-        return new ScenarioSource(context.getObjectIdentifier().getObjectName(), kind, options, rowType, pk, null);
+        return ScenarioSource.create(context.getObjectIdentifier().getObjectName(), kind, options, rowType, pk);
     }
 
     @Override
