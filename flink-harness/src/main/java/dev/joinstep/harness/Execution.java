@@ -90,10 +90,10 @@ final class Execution {
         this.partitions = partitions;
         this.idleTimeoutMs = idleTimeoutMs;
         this.now = startMs;
-        this.result = new Materialized(plan.sink() == null ? new int[0] : plan.sink().primaryKey());
+        this.result = new Materialized(plan.sink().primaryKey());
         ctx.setCacheClock(startMs);
         joinTransformation = findJoin(plan.root(), new IdentityHashMap<>());
-        Target tap = new Tap(plan.externalRows() ? null : plan.sink().rowType());
+        Target tap = new Tap(plan.sink().rowType());
         build(plan.tap(), List.of(new Edge(tap, 1, 0)));
         for (OperatorInstance op : operators) op.open(startMs);
     }
@@ -381,26 +381,16 @@ final class Execution {
 
         @SuppressWarnings("unchecked")
         Tap(RowType internalType) {
-            if (internalType == null) {
-                converter = null;
-            } else {
-                converter = (DataStructureConverter<Object, Object>) DataStructureConverters.getConverter(TypeConversions.fromLogicalToDataType(internalType));
-                converter.open(Execution.class.getClassLoader());
-            }
+            converter = (DataStructureConverter<Object, Object>) DataStructureConverters.getConverter(TypeConversions.fromLogicalToDataType(internalType));
+            converter.open(Execution.class.getClassLoader());
         }
 
         @Override
         public void accept(Object element, int input, int channel) {
             if (!(element instanceof StreamRecord)) return;
-            Object value = ((StreamRecord<?>) element).getValue();
-            Row row;
-            if (converter == null) {
-                row = (Row) value;
-            } else {
-                RowData data = (RowData) value;
-                row = (Row) converter.toExternalOrNull(data);
-                row.setKind(data.getRowKind());
-            }
+            RowData data = (RowData) ((StreamRecord<?>) element).getValue();
+            Row row = (Row) converter.toExternalOrNull(data);
+            row.setKind(data.getRowKind());
             String text = row.toString();
             changelog.add(new Change(step, row.getKind().shortString(), text));
             result.apply(row);

@@ -105,10 +105,6 @@ final class Harness {
                 w.put("value", m.value());
             }
             response.putArray("unorderedSteps");
-            if (!planning.notes.isEmpty()) {
-                ArrayNode notes = response.putArray("harnessNotes");
-                planning.notes.forEach(notes::add);
-            }
             response.putNull("notExpressible");
         } catch (Execution.NotExpressible e) {
             response.putArray("changelog");

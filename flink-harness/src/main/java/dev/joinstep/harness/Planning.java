@@ -2,7 +2,6 @@ package dev.joinstep.harness;
 
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.ExplainDetail;
@@ -10,6 +9,7 @@ import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+import org.apache.flink.table.operations.CollectModifyOperation;
 import org.apache.flink.table.operations.ModifyOperation;
 import org.apache.flink.table.operations.Operation;
 import org.apache.flink.table.catalog.CatalogBaseTable;
@@ -18,15 +18,6 @@ import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UniqueConstraint;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.table.api.DataTypes;
-import org.apache.flink.table.api.Expressions;
-import org.apache.flink.table.catalog.Column;
-import org.apache.flink.table.expressions.Expression;
-import org.apache.flink.table.types.DataType;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
-import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
-import org.apache.flink.types.Row;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,7 +30,7 @@ import java.util.Map;
  */
 final class Planning {
     /** A planned query: the graph's root and where the query's rows leave it. */
-    record Translated(Transformation<?> root, Transformation<?> tap, boolean externalRows, RunContext.SinkTap sink) {}
+    record Translated(Transformation<?> root, Transformation<?> tap, RunContext.SinkTap sink) {}
 
     final StreamTableEnvironment tEnv;
     final Map<String, String> pinned;
@@ -119,38 +110,6 @@ final class Planning {
         return null;
     }
 
-    /** Notes on what the harness changed to run the query, for the response. */
-    final List<String> notes = new ArrayList<>();
-
-    /**
-     * Flink refuses to hand a row with more than one rowtime attribute to a sink (the print and
-     * collect sinks included), so such a query could never print. To still run its join, every
-     * rowtime column is cast to a plain timestamp of the same type; the printed values are the same.
-     */
-    private Table plainTimeAttributes(Table table) {
-        List<Column> columns = table.getResolvedSchema().getColumns();
-        long rowtimes = columns.stream().filter(c -> LogicalTypeChecks.isRowtimeAttribute(c.getDataType().getLogicalType())).count();
-        if (rowtimes <= 1) return table;
-        List<Expression> select = new ArrayList<>();
-        List<String> cast = new ArrayList<>();
-        for (Column c : columns) {
-            LogicalType type = c.getDataType().getLogicalType();
-            if (LogicalTypeChecks.isRowtimeAttribute(type)) {
-                int precision = LogicalTypeChecks.getPrecision(type);
-                DataType plain = type.getTypeRoot() == LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE
-                        ? DataTypes.TIMESTAMP_LTZ(precision)
-                        : DataTypes.TIMESTAMP(precision);
-                select.add(Expressions.$(c.getName()).cast(type.isNullable() ? plain : plain.notNull()).as(c.getName()));
-                cast.add(c.getName());
-            } else {
-                select.add(Expressions.$(c.getName()));
-            }
-        }
-        notes.add("Flink refuses to print a row with more than one rowtime attribute " + cast
-                + "; the harness cast them to plain timestamps to run the join");
-        return table.select(select.toArray(new Expression[0]));
-    }
-
     /** Flink's compiled plan JSON; Flink compiles only INSERT statements. */
     String compile() {
         return tEnv.compilePlanSql(query).asJsonString();
@@ -171,11 +130,17 @@ final class Planning {
             if (out.size() != 1) throw new IllegalStateException("expected one sink, got " + out.size());
             Transformation<?> tap = findTap(out.get(0), ctx);
             if (tap == null) throw new IllegalStateException("the sink's input is not in the translated graph");
-            return new Translated(tap, tap, false, ctx.sinks.get(tap));
+            return new Translated(tap, tap, ctx.sinks.get(tap));
         }
-        Table table = plainTimeAttributes(tEnv.sqlQuery(query));
-        DataStream<Row> stream = tEnv.toChangelogStream(table);
-        Transformation<?> root = stream.getTransformation();
-        return new Translated(root, root, true, null);
+        // A SELECT goes to the collect sink, as in the SQL client's and TableResult.print()'s
+        // path; its input is where the query's rows leave the plan.
+        Table table = tEnv.sqlQuery(query);
+        List<Transformation<?>> out = ((TableEnvironmentImpl) tEnv).getPlanner()
+                .translate(List.of(new CollectModifyOperation(table.getQueryOperation())));
+        if (out.size() != 1) throw new IllegalStateException("expected one collect sink, got " + out.size());
+        Transformation<?> tap = out.get(0);
+        while (tap.getClass().getSimpleName().contains("Sink") && tap.getInputs().size() == 1) tap = tap.getInputs().get(0);
+        RowType rowType = (RowType) table.getResolvedSchema().toPhysicalRowDataType().getLogicalType();
+        return new Translated(out.get(0), tap, new RunContext.SinkTap("collect", rowType, new int[0]));
     }
 }
