@@ -571,7 +571,11 @@ final class Execution {
         RowKind kind = RowKind.fromByteValue(kindByte(e.path("op").asText("+I")));
         List<PartitionSource> all = sources.get(table);
         if (all != null) {
-            PartitionSource p = all.get(e.path("partition").asInt(0));
+            int partition = e.path("partition").asInt(0);
+            if (partition < 0 || partition >= all.size()) {
+                throw new IllegalArgumentException("table " + table + " has " + all.size() + " partition(s), no partition " + partition);
+            }
+            PartitionSource p = all.get(partition);
             GenericRowData row = Values.row(e.path("row"), p.tap.producedType(), kind);
             if (p.tap.upsertKeyOnlyDeletes()) {
                 if (kind == RowKind.DELETE) {
@@ -585,7 +589,9 @@ final class Execution {
             p.row(row, autoWatermarks);
             return;
         }
+        if (!planning.hasTable(table)) throw new IllegalArgumentException("the scenario has no table " + table);
         StoreTable store = planning.storeTable(table);
+        // a table the query does not read: its rows reach nothing
         if (store == null) return;
         GenericRowData row = Values.row(e.path("row"), store.rowType(), RowKind.INSERT);
         LookupStore s = ctx.store(table, store.rowType(), store.primaryKey());

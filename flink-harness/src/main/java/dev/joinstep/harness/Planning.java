@@ -80,6 +80,10 @@ final class Planning {
 
     private final Map<String, Execution.StoreTable> storeTables = new LinkedHashMap<>();
 
+    boolean hasTable(String name) {
+        return tEnv.getCatalog(ScenarioCatalog.NAME).orElseThrow().tableExists(new ObjectPath(ScenarioCatalog.DATABASE, name));
+    }
+
     /** The physical row type and key of a lookup store table (jdbc, hbase), or null for any other table. */
     Execution.StoreTable storeTable(String name) {
         if (storeTables.containsKey(name)) return storeTables.get(name);
