@@ -18,7 +18,6 @@ import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
 import org.apache.flink.streaming.api.operators.TwoInputStreamOperator;
 import org.apache.flink.streaming.api.transformations.OneInputTransformation;
 import org.apache.flink.streaming.api.transformations.PartitionTransformation;
-import org.apache.flink.streaming.api.transformations.SinkTransformation;
 import org.apache.flink.streaming.api.transformations.TwoInputTransformation;
 import org.apache.flink.streaming.api.transformations.UnionTransformation;
 import org.apache.flink.streaming.api.watermark.Watermark;
@@ -71,7 +70,6 @@ final class Execution {
     record Edge(Target target, int input, int channel) {}
 
     private final RunContext ctx;
-    private final Planning.Translated plan;
     private final Map<String, Integer> partitions;
     private final long idleTimeoutMs;
     private final ExecutionConfig executionConfig = new ExecutionConfig();
@@ -86,7 +84,6 @@ final class Execution {
 
     Execution(Planning.Translated plan, Map<String, Integer> partitions, long startMs, long idleTimeoutMs) throws Exception {
         this.ctx = RunContext.current();
-        this.plan = plan;
         this.partitions = partitions;
         this.idleTimeoutMs = idleTimeoutMs;
         this.now = startMs;
@@ -116,27 +113,40 @@ final class Execution {
         RunContext.SourceTap s = ctx.sources.get(t);
         if (s != null) return partitions.getOrDefault(s.table(), 1);
         if (t instanceof PartitionTransformation) return 1;
-        if (t instanceof OneInputTransformation || t instanceof SinkTransformation) return copies(t.getInputs().get(0));
+        if (t instanceof OneInputTransformation) return copies(t.getInputs().get(0));
         return 1;
     }
+
+    /** Per built transformation, the output edges of each of its copies (so a reused node gets more). */
+    private final Map<Transformation<?>, List<List<Edge>>> built = new IdentityHashMap<>();
 
     /**
      * Creates the instances of t (and, recursively, of its inputs) whose outputs go to the given
      * edges: one edge per copy of t when t has several copies, otherwise the edges all receive.
+     * A transformation read by two consumers (a reused source, for example) is built once and
+     * feeds both.
      */
     private void build(Transformation<?> t, List<Edge> downstreamPerCopy) throws Exception {
         int n = copies(t);
+        List<List<Edge>> existing = built.get(t);
+        if (existing != null) {
+            for (int c = 0; c < existing.size(); c++) existing.get(c).addAll(edgesFor(downstreamPerCopy, c, n));
+            return;
+        }
+        List<List<Edge>> outs = new ArrayList<>();
+        for (int c = 0; c < n; c++) outs.add(new ArrayList<>(edgesFor(downstreamPerCopy, c, n)));
+        built.put(t, outs);
         RunContext.SourceTap source = ctx.sources.get(t);
         if (source != null) {
             List<PartitionSource> list = new ArrayList<>();
-            for (int p = 0; p < n; p++) list.add(new PartitionSource(source, p, edgesFor(downstreamPerCopy, p, n)));
+            for (int p = 0; p < n; p++) list.add(new PartitionSource(source, p, outs.get(p)));
             sources.put(source.table(), list);
             return;
         }
         if (t instanceof PartitionTransformation) {
             PartitionTransformation<?> pt = (PartitionTransformation<?>) t;
             int upstream = copies(pt.getInputs().get(0));
-            Exchange ex = new Exchange(serializer(pt), upstream, downstreamPerCopy);
+            Exchange ex = new Exchange(serializer(pt), upstream, outs.get(0));
             List<Edge> in = new ArrayList<>();
             for (int c = 0; c < upstream; c++) in.add(new Edge(ex, 1, c));
             build(pt.getInputs().get(0), in);
@@ -145,7 +155,7 @@ final class Execution {
         if (t instanceof OneInputTransformation) {
             List<Edge> in = new ArrayList<>();
             for (int c = 0; c < n; c++) {
-                OperatorInstance op = new OperatorInstance(t, edgesFor(downstreamPerCopy, c, n));
+                OperatorInstance op = new OperatorInstance(t, outs.get(c));
                 in.add(new Edge(op, 1, c));
             }
             build(t.getInputs().get(0), in);
@@ -154,7 +164,7 @@ final class Execution {
             return;
         }
         if (t instanceof TwoInputTransformation) {
-            OperatorInstance op = new OperatorInstance(t, edgesFor(downstreamPerCopy, 0, 1));
+            OperatorInstance op = new OperatorInstance(t, outs.get(0));
             build(t.getInputs().get(0), List.of(new Edge(op, 1, 0)));
             build(t.getInputs().get(1), List.of(new Edge(op, 2, 0)));
             operators.add(op);
@@ -164,7 +174,7 @@ final class Execution {
             // each input of a union is its own set of channels into the next operator
             int channels = 0;
             for (Transformation<?> in : t.getInputs()) channels += copies(in);
-            Union union = new Union(channels, downstreamPerCopy);
+            Union union = new Union(channels, outs.get(0));
             int base = 0;
             for (Transformation<?> in : t.getInputs()) {
                 int c = copies(in);

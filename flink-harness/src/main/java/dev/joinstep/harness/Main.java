@@ -2,7 +2,6 @@ package dev.joinstep.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.BufferedReader;
@@ -46,9 +45,5 @@ public final class Main {
         }
         protocol.flush();
         System.exit(0);
-    }
-
-    static ArrayNode array(ObjectMapper json) {
-        return json.createArrayNode();
     }
 }

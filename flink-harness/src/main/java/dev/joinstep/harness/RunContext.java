@@ -6,10 +6,8 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.clock.ManualClock;
 
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -30,7 +28,6 @@ final class RunContext {
     final Map<Transformation<?>, SourceTap> sources = new IdentityHashMap<>();
     final Map<Transformation<?>, SinkTap> sinks = new IdentityHashMap<>();
     final Map<String, LookupStore> stores = new LinkedHashMap<>();
-    final List<AutoCloseable> toClose = new ArrayList<>();
     /** Processing time for the lookup caches, in step with the operators' processing time. */
     final ManualClock cacheClock = new ManualClock();
     private long cacheClockMs = 0;
