@@ -30,7 +30,10 @@ import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.TwoInputStreamOperatorTestHarness;
+import org.apache.flink.table.data.GenericMapData;
 import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.conversion.DataStructureConverter;
 import org.apache.flink.table.data.conversion.DataStructureConverters;
@@ -433,6 +436,52 @@ final class Execution {
             }
         }
 
+        private long offset = 0;
+
+        /**
+         * The row as the source produces it: physical columns, then the metadata the query reads.
+         * Metadata the event does not give is filled as the Kafka source would: the topic, this
+         * partition, the next offset, the current processing time as the record's CreateTime.
+         */
+        GenericRowData read(JsonNode values, RowKind kind) {
+            RunContext.Metadata m = tap.metadata();
+            RowType produced = tap.producedType();
+            List<RowType.RowField> fields = new ArrayList<>(produced.getFields().subList(0, m.physicalCount()));
+            for (int i = 0; i < m.keys().size(); i++) {
+                String column = m.columnByKey().getOrDefault(m.keys().get(i), m.keys().get(i));
+                fields.add(new RowType.RowField(column, produced.getTypeAt(m.physicalCount() + i)));
+            }
+            GenericRowData row = Values.row(values, new RowType(fields), kind);
+            for (int i = 0; i < m.keys().size(); i++) {
+                int at = m.physicalCount() + i;
+                if (!row.isNullAt(at)) continue;
+                switch (m.keys().get(i)) {
+                    case "topic":
+                        row.setField(at, StringData.fromString(m.topic()));
+                        break;
+                    case "partition":
+                        row.setField(at, partition);
+                        break;
+                    case "offset":
+                        row.setField(at, offset);
+                        break;
+                    case "timestamp":
+                        row.setField(at, TimestampData.fromEpochMillis(now));
+                        break;
+                    case "timestamp-type":
+                        row.setField(at, StringData.fromString("CreateTime"));
+                        break;
+                    case "headers":
+                        row.setField(at, new GenericMapData(java.util.Map.of()));
+                        break;
+                    default:
+                        break;
+                }
+            }
+            offset++;
+            return row;
+        }
+
         void row(GenericRowData row, boolean autoWatermarks) throws Exception {
             lastActivity = now;
             markActive();
@@ -586,7 +635,7 @@ final class Execution {
                 throw new IllegalArgumentException("table " + table + " has " + all.size() + " partition(s), no partition " + partition);
             }
             PartitionSource p = all.get(partition);
-            GenericRowData row = Values.row(e.path("row"), p.tap.producedType(), kind);
+            GenericRowData row = p.read(e.path("row"), kind);
             if (p.tap.upsertKeyOnlyDeletes()) {
                 if (kind == RowKind.DELETE) {
                     // a tombstone carries only the key

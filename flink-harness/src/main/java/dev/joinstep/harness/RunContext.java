@@ -20,7 +20,10 @@ final class RunContext {
     private static RunContext current = new RunContext();
 
     /** A scan source as the planner configured it. */
-    record SourceTap(String table, RowType producedType, WatermarkStrategy<RowData> watermarks, boolean upsertKeyOnlyDeletes, int[] primaryKey) {}
+    record SourceTap(String table, RowType producedType, WatermarkStrategy<RowData> watermarks, boolean upsertKeyOnlyDeletes, int[] primaryKey, Metadata metadata) {}
+
+    /** The metadata a scan produces after its physical columns: keys, and the columns that name them. */
+    record Metadata(int physicalCount, java.util.List<String> keys, Map<String, String> columnByKey, String topic) {}
 
     /** The point where the query's rows leave the plan: a sink's input. */
     record SinkTap(String table, RowType rowType, int[] primaryKey) {}

@@ -11,7 +11,10 @@ import org.apache.flink.table.connector.source.DataStreamScanProvider;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.LookupTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
+import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.connector.source.lookup.LookupFunctionProvider;
 import org.apache.flink.table.connector.source.lookup.PartialCachingLookupProvider;
 import org.apache.flink.table.connector.source.lookup.cache.DefaultLookupCache;
@@ -21,6 +24,8 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,7 +34,7 @@ import java.util.Map;
  * {@link Lookup} variant: the planner turns FOR SYSTEM_TIME AS OF a processing time into a lookup
  * join exactly when the table source can be looked up.
  */
-class ScenarioSource implements ScanTableSource, SupportsWatermarkPushDown {
+class ScenarioSource implements ScanTableSource, SupportsWatermarkPushDown, SupportsReadingMetadata {
     final String table;
     final ConnectorKind kind;
     final Map<String, String> options;
@@ -38,10 +43,48 @@ class ScenarioSource implements ScanTableSource, SupportsWatermarkPushDown {
     /** Set by the planner's watermark push-down. */
     private WatermarkStrategy<RowData> watermarks;
 
-    static ScenarioSource create(String table, ConnectorKind kind, Map<String, String> options, RowType rowType, int[] primaryKey) {
-        return kind.isLookupStore()
+    /** The table's metadata columns: metadata key to column name. */
+    Map<String, String> metadataColumns = Map.of();
+    /** Set by the planner when the query reads metadata: the keys, appended to the row in this order. */
+    List<String> metadataKeys = List.of();
+    RowType producedType;
+
+    static ScenarioSource create(String table, ConnectorKind kind, Map<String, String> options, RowType rowType, int[] primaryKey, Map<String, String> metadataColumns) {
+        ScenarioSource source = kind.isLookupStore()
                 ? new Lookup(table, kind, options, rowType, primaryKey, null)
                 : new ScenarioSource(table, kind, options, rowType, primaryKey, null);
+        source.metadataColumns = metadataColumns;
+        return source;
+    }
+
+    /** The copy's metadata state is this one's. */
+    <T extends ScenarioSource> T withStateOf(ScenarioSource from, T to) {
+        to.metadataColumns = from.metadataColumns;
+        to.metadataKeys = from.metadataKeys;
+        to.producedType = from.producedType;
+        return to;
+    }
+
+    @Override
+    public Map<String, DataType> listReadableMetadata() {
+        // the Kafka connectors' record metadata; other connectors offer none here
+        Map<String, DataType> m = new LinkedHashMap<>();
+        if (kind.connector.equals("kafka") || kind.isUpsertKafka()) {
+            m.put("topic", DataTypes.STRING().notNull());
+            m.put("partition", DataTypes.INT().notNull());
+            m.put("headers", DataTypes.MAP(DataTypes.STRING().nullable(), DataTypes.BYTES().nullable()).notNull());
+            m.put("leader-epoch", DataTypes.INT().nullable());
+            m.put("offset", DataTypes.BIGINT().notNull());
+            m.put("timestamp", DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(3).notNull());
+            m.put("timestamp-type", DataTypes.STRING().notNull());
+        }
+        return m;
+    }
+
+    @Override
+    public void applyReadableMetadata(List<String> metadataKeys, DataType producedDataType) {
+        this.metadataKeys = List.copyOf(metadataKeys);
+        this.producedType = (RowType) producedDataType.getLogicalType();
     }
 
     ScenarioSource(String table, ConnectorKind kind, Map<String, String> options, RowType rowType, int[] primaryKey, WatermarkStrategy<RowData> watermarks) {
@@ -61,7 +104,8 @@ class ScenarioSource implements ScanTableSource, SupportsWatermarkPushDown {
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
         String name = table;
-        RowType type = rowType;
+        RowType type = producedType != null ? producedType : rowType;
+        RunContext.Metadata metadata = new RunContext.Metadata(rowType.getFieldCount(), metadataKeys, metadataColumns, options.getOrDefault("topic", ""));
         WatermarkStrategy<RowData> wm = watermarks;
         boolean keyOnlyDeletes = kind.isUpsertKafka();
         int[] pk = primaryKey;
@@ -70,7 +114,7 @@ class ScenarioSource implements ScanTableSource, SupportsWatermarkPushDown {
             public DataStream<RowData> produceDataStream(ProviderContext providerContext, StreamExecutionEnvironment env) {
                 // A placeholder stream: the executor never runs it, it feeds the operators behind it.
                 DataStream<RowData> stream = env.fromSequence(0, 0).map(new Placeholder()).returns(InternalTypeInfo.of(type));
-                RunContext.current().sources.put(stream.getTransformation(), new RunContext.SourceTap(name, type, wm, keyOnlyDeletes, pk));
+                RunContext.current().sources.put(stream.getTransformation(), new RunContext.SourceTap(name, type, wm, keyOnlyDeletes, pk, metadata));
                 return stream;
             }
 
@@ -96,7 +140,7 @@ class ScenarioSource implements ScanTableSource, SupportsWatermarkPushDown {
 
     @Override
     public DynamicTableSource copy() {
-        return new ScenarioSource(table, kind, options, rowType, primaryKey, watermarks);
+        return withStateOf(this, new ScenarioSource(table, kind, options, rowType, primaryKey, watermarks));
     }
 
     WatermarkStrategy<RowData> watermarks() {
@@ -111,7 +155,7 @@ class ScenarioSource implements ScanTableSource, SupportsWatermarkPushDown {
 
         @Override
         public DynamicTableSource copy() {
-            return new Lookup(table, kind, options, rowType, primaryKey, watermarks());
+            return withStateOf(this, new Lookup(table, kind, options, rowType, primaryKey, watermarks()));
         }
 
         @Override

@@ -1,12 +1,14 @@
 package dev.joinstep.harness;
 
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.factories.DynamicTableSinkFactory;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.types.logical.RowType;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -38,7 +40,14 @@ final class ScenarioTableFactory implements DynamicTableSourceFactory, DynamicTa
         int[] pk = context.getPrimaryKeyIndexes();
         kind.validate(context.getObjectIdentifier().asSummaryString(), pk.length > 0);
         RowType rowType = (RowType) context.getPhysicalRowDataType().getLogicalType();
-        return ScenarioSource.create(context.getObjectIdentifier().getObjectName(), kind, options, rowType, pk);
+        Map<String, String> metadataColumns = new LinkedHashMap<>();
+        for (Column c : context.getCatalogTable().getResolvedSchema().getColumns()) {
+            if (c instanceof Column.MetadataColumn) {
+                Column.MetadataColumn m = (Column.MetadataColumn) c;
+                metadataColumns.put(m.getMetadataKey().orElse(m.getName()), m.getName());
+            }
+        }
+        return ScenarioSource.create(context.getObjectIdentifier().getObjectName(), kind, options, rowType, pk, metadataColumns);
     }
 
     @Override
