@@ -48,13 +48,20 @@ class Gen {
   /** The left side's primary key column, when it has one (a sink may be keyed by it). */
   private leftId: string | undefined;
   private timeKind: TimeKind = 'none';
+  /** The type of every table's `v` column (numbers compare across the sides). */
+  private readonly valueType: string;
+  /** Event time as TIMESTAMP(3) on a `ts` column, or as TIMESTAMP_LTZ(3) computed from epoch millis. */
+  private readonly ltz: boolean;
 
   constructor(
     private readonly rng: Rng,
     private readonly seed: number,
     private readonly family: Family,
     private readonly flinkVersion: FuzzFlinkVersion,
-  ) {}
+  ) {
+    this.valueType = rng.pick(['INT', 'INT', 'INT', 'BIGINT', 'DECIMAL(5, 2)', 'DOUBLE']);
+    this.ltz = rng.chance(0.2);
+  }
 
   build(): FuzzCase {
     const r = this.rng;
@@ -88,9 +95,10 @@ class Gen {
     const cols: ColumnSpec[] = [];
     if (keyed === 'id' || pk === undefined) cols.push({ name: 'id', type: pk === 'id' ? 'STRING NOT NULL' : 'STRING' });
     cols.push({ name: 'k', type: pk === 'k' ? 'STRING NOT NULL' : 'STRING' });
-    cols.push({ name: 'v', type: 'INT' });
+    cols.push({ name: 'v', type: this.valueType });
     cols.push({ name: 'w', type: 'STRING', droppable: true });
-    if (time === 'rowtime') cols.push({ name: 'ts', type: 'TIMESTAMP(3)' });
+    if (time === 'rowtime' && this.ltz) cols.push({ name: 'ts_ms', type: 'BIGINT' }, { name: 'ts', type: 'TO_TIMESTAMP_LTZ(ts_ms, 3)', computed: true });
+    else if (time === 'rowtime') cols.push({ name: 'ts', type: 'TIMESTAMP(3)' });
     if (time === 'proctime') cols.push({ name: 'proc', type: 'PROCTIME()', computed: true });
     const options: [string, string][] = source === 'upsert'
       ? [['connector', 'upsert-kafka'], ['topic', name], ['key.format', 'json'], ['value.format', 'json']]
@@ -118,7 +126,7 @@ class Gen {
     }
     const spec: TableSpec = {
       name, options, primaryKey: ['k'],
-      columns: [{ name: 'k', type: 'STRING NOT NULL' }, { name: 'v', type: 'INT' }, { name: 'w', type: 'STRING', droppable: true }],
+      columns: [{ name: 'k', type: 'STRING NOT NULL' }, { name: 'v', type: this.valueType }, { name: 'w', type: 'STRING', droppable: true }],
     };
     const draft: TableDraft = { spec, source: 'lookup', key: ['k'] };
     this.tables.push(draft);
@@ -138,12 +146,35 @@ class Gen {
     const out: SelectItem[] = [];
     for (const { alias, table } of sides) {
       for (const c of table.spec.columns) {
-        if (c.computed) continue;
+        if (c.computed && c.name !== 'ts') continue;
+        if (c.name === 'ts_ms') continue;
         if (c.name === 'k' && out.some((i) => i.expr.endsWith('.k'))) continue;
-        out.push(this.item(alias, alias, c.name, c.type.replace(' NOT NULL', ''), table.spec.name));
+        const type = c.computed ? 'TIMESTAMP_LTZ(3)' : c.type.replace(' NOT NULL', '');
+        out.push(this.item(alias, alias, c.name, type, table.spec.name));
       }
     }
+    return this.spice(out, sides.map((x) => x.alias));
+  }
+
+  /** Expressions over the plain columns, so that projection code paths run too (never on a sink key). */
+  private spice(items: SelectItem[], aliases: readonly string[]): SelectItem[] {
+    const r = this.rng;
+    const out = [...items];
+    const [a, b] = [aliases[0] ?? 'l', aliases[1]];
+    const table = (alias: string) => (alias === 'l' || alias === 'lv' ? 'l' : 'r');
+    if (r.chance(0.25)) out.push({ expr: `COALESCE(${b ?? a}.v, ${a}.v)`, alias: 'cv', type: this.valueType, reads: [`${table(b ?? a)}.v`, `${table(a)}.v`] });
+    if (r.chance(0.2) && b !== undefined) out.push({ expr: `${a}.v + ${b}.v`, alias: 'sv', type: this.valueType === 'INT' ? 'INT' : this.valueType === 'DOUBLE' ? 'DOUBLE' : this.valueType === 'BIGINT' ? 'BIGINT' : 'DECIMAL(6, 2)', reads: [`${table(a)}.v`, `${table(b)}.v`] });
+    if (r.chance(0.2)) out.push({ expr: `CASE WHEN ${a}.v > 1 THEN 'big' ELSE 'small' END`, alias: 'size', type: 'STRING', reads: [`${table(a)}.v`] });
+    if (r.chance(0.15)) out.push({ expr: `UPPER(${a}.k)`, alias: 'uk', type: 'STRING', reads: [`${table(a)}.k`] });
+    if (r.chance(0.15)) out.push({ expr: `CAST(${a}.v AS STRING)`, alias: 'vs', type: 'STRING', reads: [`${table(a)}.v`] });
     return out;
+  }
+
+  /** The equi-join condition: one key, sometimes two, sometimes null-safe. */
+  private keys(l: string, r: string, nullSafeOk: boolean): string {
+    const rng = this.rng;
+    const first = nullSafeOk && rng.chance(0.12) ? `${l}.k IS NOT DISTINCT FROM ${r}.k` : `${l}.k = ${r}.k`;
+    return rng.chance(0.12) ? `${first} AND ${l}.v = ${r}.v` : first;
   }
 
   private residual(l: string, r: string): string {
@@ -160,8 +191,10 @@ class Gen {
     this.joinKind = r.pick(['inner', 'left', 'right', 'full'] as const);
     this.shape = `regular/${this.joinKind}/${lt.source}-${rt.source}`;
     const join = { inner: 'JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', full: 'FULL OUTER JOIN' }[this.joinKind];
-    this.from = `FROM l ${join} r ON l.k = r.k${this.residual('l', 'r')}`;
-    if (this.joinKind === 'inner' && r.chance(0.2)) this.from += ` WHERE l.v ${r.pick(['>', '<'])} ${r.int(0, 3)}`;
+    this.from = `FROM l ${join} r ON ${this.keys('l', 'r', true)}${this.residual('l', 'r')}`;
+    if (r.chance(0.2)) this.from += ` WHERE ${r.pick([`l.v ${r.pick(['>', '<'])} ${r.int(0, 3)}`, 'r.v IS NULL', `r.w = 'x'`, 'l.k IS NOT NULL'])}`;
+    if (r.chance(0.1)) this.config['table.exec.sink.upsert-materialize'] = r.pick(['FORCE', 'NONE']);
+    if (r.chance(0.1)) this.config['table.exec.source.cdc-events-duplicate'] = 'true';
     if (r.chance(0.25)) {
       const hints = [r.chance(0.7) ? `'l' = '${r.int(1, 20)}s'` : '', r.chance(0.7) ? `'r' = '${r.int(1, 20)}s'` : ''].filter(Boolean);
       if (hints.length > 0) this.hint = `STATE_TTL(${hints.join(', ')})`;
@@ -204,7 +237,7 @@ class Gen {
     const cond = strict ? `l.${t} > ${bound(lower)} AND l.${t} < ${bound(upper)}` : `l.${t} BETWEEN ${bound(lower)} AND ${bound(upper)}`;
     this.shape = `interval/${this.joinKind}/${this.timeKind}/${strict ? 'strict' : 'inclusive'}${negative ? '/negative' : ''}`;
     const join = { inner: 'JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', full: 'FULL OUTER JOIN' }[this.joinKind];
-    this.from = `FROM l ${join} r ON l.k = r.k AND ${cond}${this.residual('l', 'r')}`;
+    this.from = `FROM l ${join} r ON ${this.keys('l', 'r', true)} AND ${cond}${this.residual('l', 'r')}`;
     if (this.timeKind === 'rowtime' && r.chance(0.3)) this.config['table.exec.interval-join.min-cleanup-interval'] = r.pick(['0', '1 s', '5 s']);
     this.select = this.items([{ alias: 'l', table: lt }, { alias: 'r', table: rt }]);
   }
@@ -213,7 +246,8 @@ class Gen {
     const r = this.rng;
     this.timeKind = 'rowtime';
     const lt = this.table('l', 'append', 'rowtime');
-    const versioned = r.pick(['upsert', 'cdc', 'view'] as const);
+    // a few shapes Flink rejects: no key on the versioned side, a filter on a versioned changelog
+    const versioned = r.chance(0.08) ? r.pick(['append', 'filtered'] as const) : r.pick(['upsert', 'cdc', 'view'] as const);
     this.joinKind = r.pick(['inner', 'left'] as const);
     let rt: TableDraft;
     let rightName = 'r';
@@ -222,7 +256,14 @@ class Gen {
       const cols = base.spec.columns.map((c) => ({ ...c, droppable: false }));
       rt = { ...base, spec: { ...base.spec, columns: cols } };
       this.tables[this.tables.length - 1] = rt;
-      this.views.push('CREATE VIEW rv AS SELECT id, k, v, w, ts FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts DESC) AS rn FROM r) WHERE rn = 1');
+      const cols2 = cols.filter((c) => !c.computed || c.name === 'ts').map((c) => c.name).join(', ');
+      this.views.push(`CREATE VIEW rv AS SELECT ${cols2} FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts ${r.chance(0.8) ? 'DESC' : 'ASC'}) AS rn FROM r) WHERE rn = 1`);
+      rightName = 'rv';
+    } else if (versioned === 'filtered') {
+      rt = this.table('r', 'upsert', 'rowtime', 'k');
+      rt = { ...rt, spec: { ...rt.spec, columns: rt.spec.columns.map((c) => ({ ...c, droppable: false })) } };
+      this.tables[this.tables.length - 1] = rt;
+      this.views.push('CREATE VIEW rv AS SELECT * FROM r WHERE v > 0');
       rightName = 'rv';
     } else {
       rt = this.table('r', versioned, 'rowtime', 'k');
@@ -241,10 +282,11 @@ class Gen {
     const lt = this.table('l', keyed ? r.pick(['upsert', 'cdc'] as const) : 'append', 'proctime');
     const rt = this.lookupTable('r');
     if (keyed) this.config['table.optimizer.non-deterministic-update.strategy'] = 'TRY_RESOLVE';
-    this.joinKind = r.pick(['inner', 'left'] as const);
+    this.joinKind = r.chance(0.04) ? 'right' : r.pick(['inner', 'left'] as const);
     this.shape = `lookup/${this.joinKind}/${keyed ? 'keyed' : 'plain'}${rt.spec.options.some(([k]) => k === 'lookup.cache') ? '/cache' : ''}`;
     const pre = this.joinKind === 'left' && r.chance(0.25) ? ` AND l.v > ${r.int(0, 2)}` : '';
-    this.from = `FROM l ${this.joinKind === 'left' ? 'LEFT JOIN' : 'JOIN'} r FOR SYSTEM_TIME AS OF l.proc AS rr ON l.k = rr.k${this.residual('l', 'rr')}${pre}`;
+    const join = { inner: 'JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', full: 'FULL JOIN' }[this.joinKind];
+    this.from = `FROM l ${join} r FOR SYSTEM_TIME AS OF l.proc AS rr ON l.k = rr.k${this.residual('l', 'rr')}${pre}`;
     this.select = this.items([{ alias: 'l', table: lt }, { alias: 'rr', table: rt }]).map((i) =>
       i.reads[0]?.startsWith('rr.') ? { ...i, reads: [`r.${i.reads[0].split('.')[1]}`] } : i);
     this.leftId = lt.spec.primaryKey?.[0];
@@ -328,7 +370,8 @@ class Gen {
       switch (c.name) {
         case 'id': row.id = r.pick(IDS); break;
         case 'k': row.k = !notNull && r.chance(0.12) ? null : r.pick(KEYS); break;
-        case 'v': row.v = r.chance(0.1) ? null : r.int(0, 3); break;
+        case 'v': row.v = r.chance(0.1) ? null : this.valueType.startsWith('DECIMAL') ? r.pick([0, 1, 1.5, 2.25, 3]) : r.int(0, 3); break;
+        case 'ts_ms': row.ts_ms = FUZZ_DATE_MS + 9 * 3_600_000 + r.int(0, 30) * 1000; break;
         case 'w': row.w = r.pick(['x', 'y']); break;
         case 'ts': row.ts = this.time(); break;
       }
