@@ -30,10 +30,17 @@ const IDS: readonly RowValue[] = ['1', '2', '3', '4'];
 
 export function generateCase(seed: number, opts: GenerateOptions = {}): FuzzCase {
   const rng = new Rng(seed);
-  const family = opts.family ?? rng.pick(FAMILIES);
-  const flinkVersion = opts.flinkVersion ?? rng.pick(FLINK_VERSIONS);
+  // Both draws happen even when the options fix them, so that a scenario replays with the family
+  // and version its header names (--seed S --family F --flink-version V gives the same file).
+  const family = pickOr(rng, FAMILIES, opts.family);
+  const flinkVersion = pickOr(rng, FLINK_VERSIONS, opts.flinkVersion);
   const g = new Gen(rng, seed, family, flinkVersion);
   return g.build();
+}
+
+function pickOr<T>(rng: Rng, items: readonly T[], given: T | undefined): T {
+  const drawn = rng.pick(items);
+  return given ?? drawn;
 }
 
 class Gen {

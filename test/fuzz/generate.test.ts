@@ -13,6 +13,14 @@ describe('the scenario generator', () => {
     expect(texts.size).toBe(50);
   });
 
+  it('replays a scenario from the seed, family and version its header names', () => {
+    for (const c of sample(30, 500)) {
+      const text = renderCase(c);
+      expect(text).toContain(`--seed ${c.seed} --n 1 --family ${c.family} --flink-version ${c.flinkVersion}`);
+      expect(renderCase(generateCase(c.seed, { family: c.family, flinkVersion: c.flinkVersion }))).toBe(text);
+    }
+  });
+
   it('keeps to the family and flink-version it is given', () => {
     for (const family of FAMILIES) {
       for (const flinkVersion of FLINK_VERSIONS) {
