@@ -121,7 +121,7 @@ export function compareResponses(mine: Exclude<JoinstepOutcome, { kind: 'crash' 
   const b = [...(flink.result ?? [])].sort();
   if (a.join('\n') !== b.join('\n')) return { verdict: 'differ', detail: `result: joinstep [${a.join('; ')}], Flink [${b.join('; ')}]` };
   if (flink.watermarks !== undefined) {
-    const w = (xs: readonly { step: number; value: number }[]) => xs.map((x) => `${x.step}:${x.value}`).join(' ');
+    const w = (xs: readonly { step: number; value: number }[]) => advances(xs).map((x) => `${x.step}:${x.value}`).join(' ');
     if (w(mine.watermarks) !== w(flink.watermarks)) return { verdict: 'differ', detail: `watermarks: joinstep ${w(mine.watermarks)}, Flink ${w(flink.watermarks)}` };
   }
   return { verdict: 'agree', detail: '' };
@@ -144,4 +144,21 @@ export function compareChangelog(mine: readonly StepRow[], flink: readonly StepR
     if (!same) return `changelog at step ${s}${unordered.has(s) ? ' (unordered-step: compared as a multiset)' : ''}: joinstep [${x.join('; ')}], Flink [${y.join('; ')}]`;
   }
   return undefined;
+}
+
+/**
+ * The output watermark as joinstep records it: per step, where it ended up, and only when it went
+ * up. Flink may emit several watermarks within one step (or repeat one); those compare by the last.
+ */
+export function advances(xs: readonly { step: number; value: number }[]): { step: number; value: number }[] {
+  const out: { step: number; value: number }[] = [];
+  let high = -Infinity;
+  for (const x of xs) {
+    if (x.value <= high) continue;
+    high = x.value;
+    const last = out[out.length - 1];
+    if (last !== undefined && last.step === x.step) last.value = x.value;
+    else out.push({ step: x.step, value: x.value });
+  }
+  return out;
 }
