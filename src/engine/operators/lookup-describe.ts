@@ -3,7 +3,7 @@ import type { Plan } from '../../planner/plan.js';
 import type { Row } from '../../values/types.js';
 import type { OpTime, StateEntryView, StateView } from '../types.js';
 import { cacheEntries, expiresAt } from './lookup-cache.js';
-import type { LookupJoinState } from './lookup-join.js';
+import { keyedStateTtl, type LookupJoinState } from './lookup-join.js';
 import { allRows } from './lookup-store.js';
 import { pmEntries } from '../collections/pmap.js';
 
@@ -30,7 +30,7 @@ export function describeLookupSide(
     if (plan.lookup?.materialize !== true) {
       return { layout: 'lookup join keeps no state for its input: each row is looked up when it arrives', entries: [] };
     }
-    const ttl = plan.inputs[0].stateTtlMs;
+    const ttl = keyedStateTtl(plan);
     const kept: StateEntryView[] = [];
     for (const [key, entry] of pmEntries(state.keyed)) {
       const row = entry.rights.length === 0 ? '(nothing fetched)' : entry.rights.map(showRight).join(' ');
