@@ -3,6 +3,7 @@
  */
 import { parseOptions } from './parse-options.js';
 import { parseRecordArgs, type RecordCommand } from './record-args.js';
+import { isTeachCommand, parseTeachArgs, type TeachCommand } from './teach-args.js';
 
 export type Command =
   | { readonly name: 'help' }
@@ -11,7 +12,8 @@ export type Command =
   | { readonly name: 'test'; readonly paths: readonly string[] }
   | { readonly name: 'explain'; readonly file: string; readonly query?: string }
   | { readonly name: 'app'; readonly paths: readonly string[]; readonly watch: boolean; readonly mono: boolean }
-  | RecordCommand;
+  | RecordCommand
+  | TeachCommand;
 
 export type ParsedCli =
   | { readonly ok: true; readonly command: Command }
@@ -31,6 +33,12 @@ Usage:
   joinstep record FILE --out demo.cast [--keys "n n p"] [--size 100x30] [--pace 700ms]
                  [--frames FILE] [--svg FILE] [--mono]
                                       record the app as an asciicast (docs/recording.md)
+  joinstep practice FILE [--score-out FILE] [--mono]
+                                      predict each step's output before it is shown, then a score
+  joinstep diff FILE --flink-version A [B] [--query NAME]
+                                      the same events under two Flink releases, step by step
+  joinstep diagram FILE --svg OUT [--step N] [--mono] [--query NAME]
+                                      the run as an event-time / arrival diagram (docs/teaching.md)
   joinstep --help | --version
 
 A file with named queries (queries:) runs, tests and explains every query, each under
@@ -48,6 +56,8 @@ function fail(message: string, hint?: string): ParsedCli {
 export function parseCli(argv: readonly string[]): ParsedCli {
   // `record` has options of its own; parsed apart so the other commands keep theirs exactly.
   if (argv[0] === 'record') return parseRecordArgs(argv.slice(1));
+  // So have the teaching commands (practice, diff, diagram).
+  if (isTeachCommand(argv[0])) return parseTeachArgs(argv);
   const parsed = parseOptions(argv, {
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean', short: 'v' },
@@ -78,7 +88,7 @@ export function parseCli(argv: readonly string[]): ParsedCli {
     return fail('--format and --result belong to `joinstep run`', 'joinstep run FILE --format json');
   }
   if (positionals.length > 1 && !SUBCOMMANDS.includes(first as never)) {
-    return fail(`unknown command '${first}'`, 'commands: run, test, explain; or give one FILE or DIR to open the app');
+    return fail(`unknown command '${first}'`, 'commands: run, test, explain, record, practice, diff, diagram; or give one FILE or DIR to open the app');
   }
   return { ok: true, command: { name: 'app', paths: positionals, watch: values.watch === true, mono: values.mono === true } };
 }

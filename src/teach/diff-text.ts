@@ -20,7 +20,7 @@ export function ruleLabel(diff: VersionDiff): string {
 
 /** The cells of one step under A and B, late drops included, as display lines. */
 export function stepCells(s: DiffStep): { mark: string; a: string; b: string }[] {
-  const cells = s.rows.map((r) => ({ mark: r.mark, a: r.a ?? '', b: r.b ?? '' }));
+  const cells = s.rows.map((r) => ({ mark: r.mark as string, a: r.a ?? '', b: r.b ?? '' }));
   const late = Math.max(s.lateA.length, s.lateB.length);
   for (let i = 0; i < late; i++) {
     const a = s.lateA[i];
