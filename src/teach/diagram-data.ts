@@ -69,8 +69,9 @@ function eventTimeOf(def: TableDef | undefined, row: Row, procTime: number, time
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-export function diagramData(timeline: Timeline, info: SessionInfo, tables: readonly TableDef[], current: number): DiagramData {
-  const n = timeline.length;
+/** `upTo`: draw no step after it (practice mode: nothing not yet shown). */
+export function diagramData(timeline: Timeline, info: SessionInfo, tables: readonly TableDef[], current: number, upTo?: number): DiagramData {
+  const n = upTo === undefined ? timeline.length : Math.max(0, Math.min(upTo, timeline.length));
   const cur = Math.max(0, Math.min(current, n));
   const first = Math.max(1, Math.min(cur - Math.floor(MAX_DIAGRAM_STEPS / 2), n - MAX_DIAGRAM_STEPS + 1));
   const last = Math.min(n, first + MAX_DIAGRAM_STEPS - 1);
@@ -109,5 +110,5 @@ export function diagramData(timeline: Timeline, info: SessionInfo, tables: reado
     steps.push({ step: i, label: eventText(ev, info), watermark: wm, procTime, emitted: emittedBy.get(i) ?? [] });
     before = wm;
   }
-  return { title: info.name, dateMs: info.dateMs, tables: order, marks, steps, current: cur, total: n };
+  return { title: info.name, dateMs: info.dateMs, tables: order, marks, steps, current: cur, total: timeline.length };
 }

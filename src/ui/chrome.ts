@@ -13,6 +13,7 @@ import { isDirty } from './whatif.js';
 import { formFields } from './whatif-form.js';
 import type { Mode } from './state.js';
 import { clock, escapeControl } from './text.js';
+import { answerBar } from './practice-bar.js';
 
 export function statusLine(s: UiState): Line {
   const { info, timeline: tl } = s.session;
@@ -28,6 +29,8 @@ export function statusLine(s: UiState): Line {
   if (s.mono) parts.push(seg('│ mono '));
   if (s.manual > 0) parts.push(seg(`│ ${s.manual} manual `, { tone: 'key' }));
   if (s.edit !== undefined) parts.push(seg(`│ what-if${isDirty(s) ? ' (unsaved)' : ''} `, { tone: 'warn' }));
+  if (s.practice !== undefined) parts.push(seg(`│ practice `, { tone: 'key', bold: true }));
+  if (s.compare !== undefined) parts.push(seg(`│ vs ${s.compare.version} `, { tone: 'key' }));
   parts.push(seg(`│ ${escapeControl(info.name)}`, { bold: true }));
   return parts;
 }
@@ -41,6 +44,7 @@ export function keyBar(s: UiState): Line {
     return [seg(` ${PROMPTS[mode.purpose]}${target}: `, { tone: 'key', bold: true }), seg(escapeControl(mode.text)), seg('█'), seg('  enter ok · esc cancel', { tone: 'muted' })];
   }
   if (mode.k === 'form') return formBar(s, mode);
+  if (mode.k === 'answer') return answerBar(s, mode);
   if (mode.k === 'confirmQuit') {
     return [seg(' unsaved what-if edits: quit anyway? ', { tone: 'warn', bold: true, inverse: true }), seg(' q / y quit · any other key stays (s saves)', { tone: 'muted' })];
   }

@@ -17,6 +17,8 @@ export interface StartOptions {
   readonly watch?: boolean;
   /** Monochrome (also with NO_COLOR set). */
   readonly mono?: boolean;
+  /** Open in practice mode (`joinstep practice`). */
+  readonly practice?: { readonly scoreOut?: string };
 }
 
 /** Ready to run: one opened scenario, or the picker's entries. */
@@ -25,6 +27,7 @@ export interface Prepared {
   readonly entries: readonly PickerEntry[];
   readonly mono: boolean;
   readonly watch: boolean;
+  readonly practice?: { readonly scoreOut?: string };
 }
 
 /** The prepared app, or the exit code after the failure was printed. */
@@ -54,5 +57,5 @@ export async function prepareApp(options: StartOptions): Promise<Prepared | numb
     for (const e of r.errors) err(e);
     return 2;
   }
-  return { opened: { session: r.session, file: single }, entries: [], mono, watch };
+  return { opened: { session: r.session, file: single }, entries: [], mono, watch, ...(options.practice !== undefined ? { practice: options.practice } : {}) };
 }
