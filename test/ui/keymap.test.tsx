@@ -340,11 +340,12 @@ describe('side by side and what-if keys (real engine, temporary copies)', () => 
     await press(r, 'P');
     expect(statusOf(r)).toContain('practice');
     await press(r, 'G');
-    // The EUR order is emitted at the last step: G stops the step before it and asks.
-    expect(keyBarOf(r)).toContain('row 1: kind:');
+    // G stops before the first question (the order's arrival, marked ask:) and asks it.
+    expect(statusOf(r)).toContain('step 2/6');
+    expect(keyBarOf(r)).toContain('step 3, row 1: kind:');
     expect(frame(r)).not.toContain('110.000000');
     await press(r, KEY.esc, 'P');
-    expect(frame(r)).toContain('practice score: 0 / 1');
+    expect(frame(r)).toContain('practice score: 0 / 3');
   });
 
   it('V shows the next flink-version beside this one; V at the last version turns it off', async () => {
