@@ -15,7 +15,9 @@ export function answerBar(s: UiState, mode: Extract<Mode, { k: 'answer' }>): Lin
     if (i < mode.field) parts.push(seg(`${escapeControl(name)}=${value} `, { tone: 'muted' }));
     else {
       const offer = candidates(s, mode, i).slice(0, 4).map(escapeControl).join(' ');
-      parts.push(seg(`${escapeControl(name)}: `, { bold: true }), seg(value), seg('█'), seg(` (${escapeControl(hint)}; tab: ${clip(offer, 30)}) `, { tone: 'muted' }));
+      // The kind's hint already lists what tab offers.
+      const tab = i === 0 ? '' : `; tab: ${clip(offer, 30)}`;
+      parts.push(seg(`${escapeControl(name)}: `, { bold: true }), seg(value), seg('█'), seg(` (${escapeControl(hint)}${tab}) `, { tone: 'muted' }));
     }
   }
   parts.push(seg(' enter next · ↑ back · esc later', { tone: 'muted' }));

@@ -59,7 +59,7 @@ export function complete(list: readonly string[], typed: string): string {
 
 /** A whole row typed in the print form, `+I[o1, 09:30, 110]`, or undefined. */
 export function parseRowText(text: string, columns: number): AnswerRow | string | undefined {
-  const m = /^([+-][IUD])\s*\[(.*)\]$/i.exec(text.trim());
+  const m = /^([+-][a-z])\s*\[(.*)\]$/i.exec(text.trim());
   if (m === null) return undefined;
   const kind = normalKind(m[1]!);
   if (kind === undefined) return `unknown row kind ${m[1]!}`;
