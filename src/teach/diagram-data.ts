@@ -22,7 +22,7 @@ export interface DiagramMark {
   readonly kind: RowKind;
   /** Event time (epoch ms); undefined when the table has no event-time attribute. */
   readonly time?: number;
-  /** The row as Flink prints it. */
+  /** The row in the timeline's compact form: `+I (o1, EUR, 100.00, 09:30)`. */
   readonly text: string;
   /** Its event time was at or below the join watermark when it arrived. */
   readonly late: boolean;
@@ -92,6 +92,7 @@ export function diagramData(timeline: Timeline, info: SessionInfo, tables: reado
     const ev = timeline.events[i - 1]!;
     const wm = timeline.describeWatermarks(i).join;
     const procTime = procTimeAt(timeline, info.dateMs, i);
+    const label = eventText(ev, info);
     if (ev.kind === 'row') {
       const def = tables.find((t) => t.name === ev.table);
       const time = eventTimeOf(def, ev.row, procTime, info.timeZone);
@@ -102,12 +103,13 @@ export function diagramData(timeline: Timeline, info: SessionInfo, tables: reado
         lane: Math.max(0, order.indexOf(ev.table)),
         kind: ev.op,
         ...(time !== undefined ? { time } : {}),
-        text: formatRow(ev.op, ev.row, def?.columns.map((c) => c.type) ?? ev.row.map(() => ({ kind: 'STRING', nullable: true }) as never)),
+        // The event's text without its `table[partition] ` prefix (the shape names the table).
+        text: label.slice(label.indexOf(' ') + 1),
         late: time !== undefined && before > WM_MIN && before < WM_MAX && time <= before,
         dropped,
       });
     }
-    steps.push({ step: i, label: eventText(ev, info), watermark: wm, procTime, emitted: emittedBy.get(i) ?? [] });
+    steps.push({ step: i, label, watermark: wm, procTime, emitted: emittedBy.get(i) ?? [] });
     before = wm;
   }
   return { title: info.name, dateMs: info.dateMs, tables: order, marks, steps, current: cur, total: timeline.length };

@@ -44,7 +44,8 @@ const COLOUR: Palette = {
 
 const MONO: Palette = {
   lanes: ['#000000', '#000000', '#000000', '#000000'],
-  laneFill: ['#ffffff', '#000000', '#ffffff', '#808080'],
+  // Hollow stays for retractions: the first table is grey, not white.
+  laneFill: ['#9a9a9a', '#000000', '#ffffff', '#9a9a9a'],
   watermark: '#000000',
   late: '#000000',
   dropped: '#000000',
@@ -239,7 +240,7 @@ function markSvg(m: DiagramMark, rows: Map<number, { y: number; lines: number }>
   const tag = m.dropped ? ' dropped' : m.late ? ' late' : '';
   // The label goes to the side with more room, so it stays inside the plot.
   const right = cx < (GEOMETRY.plotLeft + GEOMETRY.plotRight) / 2 + 60;
-  parts.push(`<text x="${right ? cx + 13 : cx - 13}" y="${cy + 4}" font-size="10" font-family="${MONO_FONT}" fill="${m.dropped ? p.dropped : p.ink}"${right ? '' : ' text-anchor="end"'}>${xmlText(clipText(m.text, 34) + tag)}</text>`);
+  parts.push(`<text x="${right ? cx + 13 : cx - 13}" y="${cy + 4}" font-size="10" font-family="${MONO_FONT}" fill="${m.dropped ? p.dropped : p.ink}" stroke="#ffffff" stroke-width="3" paint-order="stroke"${right ? '' : ' text-anchor="end"'}>${xmlText(clipText(m.text, 34) + tag)}</text>`);
   parts.push('</g>');
   return parts.join('\n');
 }

@@ -58,19 +58,20 @@ function revealLines(s: UiState, answer: readonly AnswerRow[], w: number, text: 
   const real = view.record.emitted;
   const grade = gradeStep(answer, real, info.outputTypes, { dateMs: info.dateMs, timeZone: info.timeZone });
   const out: Line[] = [[seg(VERDICT_TEXT[grade.verdict], { bold: true, inverse: true, tone: grade.verdict === 'right' ? 'insert' : grade.verdict === 'order' ? 'changed' : 'warn' })]];
+  const lefts = answer.length === 0 ? ['  nothing'] : answer.map((a, i) => `${grade.answerMatched[i] ? '✓' : '✗'} ${escapeControl(answerText(a))}`);
+  const rights = real.length === 0 ? ['  nothing'] : real.map((r, i) => `${grade.realMatched[i] ? '✓' : '✗'} ${emittedText(r, info)}`);
+  const leftStyle = (i: number) => (answer[i] === undefined ? {} : { tone: grade.answerMatched[i] ? ('insert' as const) : ('warn' as const) });
+  const rightStyle = (i: number) => (real[i] === undefined ? {} : { tone: kindTone(real[i]!.kind), bold: true });
   const half = Math.max(8, Math.floor((w - 3) / 2));
-  out.push([seg(pad('you', half), { bold: true }), seg(' │ ', { tone: 'muted' }), seg('real', { bold: true })]);
-  const n = Math.max(answer.length, real.length, 1);
-  for (let i = 0; i < n; i++) {
-    const a = answer[i];
-    const r = real[i];
-    const left = a === undefined ? (i === 0 && answer.length === 0 ? '  nothing' : '') : `${grade.answerMatched[i] ? '✓' : '✗'} ${escapeControl(answerText(a))}`;
-    const right = r === undefined ? (i === 0 && real.length === 0 ? '  nothing' : '') : `${grade.realMatched[i] ? '✓' : '✗'} ${emittedText(r, info)}`;
-    out.push([
-      seg(pad(left.length > half ? `${left.slice(0, half - 1)}…` : left, half), a === undefined ? {} : { tone: grade.answerMatched[i] ? 'insert' : 'warn' }),
-      seg(' │ ', { tone: 'muted' }),
-      seg(right, r === undefined ? {} : { tone: kindTone(r.kind), bold: true }),
-    ]);
+  if (Math.max(...lefts.map((t) => t.length), ...rights.map((t) => t.length)) <= half) {
+    out.push([seg(pad('you', half), { bold: true }), seg(' │ ', { tone: 'muted' }), seg('real', { bold: true })]);
+    for (let i = 0; i < Math.max(lefts.length, rights.length); i++) {
+      out.push([seg(pad(lefts[i] ?? '', half), leftStyle(i)), seg(' │ ', { tone: 'muted' }), seg(rights[i] ?? '', rightStyle(i))]);
+    }
+  } else {
+    // Too wide for two columns: the answer above the real rows, each row whole.
+    out.push([seg('you', { bold: true })], ...lefts.map((t, i) => [seg(t, leftStyle(i))]));
+    out.push([seg('real', { bold: true })], ...rights.map((t, i) => [seg(t, rightStyle(i))]));
   }
   out.push([seg('why', { bold: true })]);
   if (real.length > 0) for (const e of real) out.push(...text(`${emittedText(e, info)}: ${escapeControl(e.why.text)}`, { tone: 'muted' }));
