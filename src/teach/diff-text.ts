@@ -33,7 +33,7 @@ export function stepCells(s: DiffStep): { mark: string; a: string; b: string }[]
 export function formatVersionDiff(diff: VersionDiff, name: string, eventLabel: (ev: ScenarioEvent) => string): string {
   const [va, vb] = diff.versions;
   const shown = diff.steps.filter((s) => s.a.length + s.b.length + s.lateA.length + s.lateB.length > 0);
-  const out: string[] = [escapeControl(name), `Flink ${va} → ${vb}: ${diff.differing} of ${diff.steps.length} steps differ`];
+  const out: string[] = [escapeControl(name), `Flink ${va} → ${vb}: ${diff.differing} of ${diff.steps.length} step${diff.steps.length === 1 ? '' : 's'} differ`];
   if (diff.rules.length === 0) out.push(`no version rule differs between ${va} and ${vb} for this join`);
   else {
     out.push(`rules that differ between ${va} and ${vb} for this join:`);

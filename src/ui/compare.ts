@@ -53,5 +53,5 @@ export function toggleCompare(s: UiState): UiState {
     return { ...s, message: `under flink-version ${version}: ${error instanceof Error ? error.message : String(error)}` };
   }
   const rules = diff.rules.map((r) => r.id).join(', ');
-  return { ...s, compare: { version, diff, base: s.session.timeline }, message: `Flink ${scenario.flinkVersion} ↔ ${version}: ${diff.differing} step${diff.differing === 1 ? '' : 's'} differ${rules === '' ? '' : ` (${rules})`}` };
+  return { ...s, compare: { version, diff, base: s.session.timeline }, message: `Flink ${scenario.flinkVersion} ↔ ${version}: ${diff.differing} step${diff.differing === 1 ? ' differs' : 's differ'}${rules === '' ? '' : ` (${rules})`}` };
 }

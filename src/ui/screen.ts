@@ -29,7 +29,7 @@ export interface ScreenLayout {
 }
 
 export function screenLayout(s: UiState, columns: number, rows: number): ScreenLayout {
-  const l = layout(columns, rows, sessionViews(s.session).length > 1, s.practice !== undefined);
+  const l = layout(columns, rows, sessionViews(s.session).length > 1 || s.compare !== undefined, s.practice !== undefined);
   if (l.tooSmall) return { width: columns, top: clipBox(tooSmallLines(columns, rows), columns, l.height), body: 0, columns: [], bottom: [] };
   const top = clipBox([statusLine(s)], columns, 1);
   const bottom = clipBox([keyBar(s)], columns, 1);

@@ -12,7 +12,7 @@ import { pad, titleLine, wrap } from './common.js';
 export function compareBox(s: UiState, width: number, height: number): Line[] {
   const c = s.compare!;
   const [va, vb] = c.diff.versions;
-  const title = titleLine(`Flink ${va} ↔ ${vb}`, s.focus === 'changelog', `${c.diff.differing} step${c.diff.differing === 1 ? '' : 's'} differ`);
+  const title = titleLine(`Flink ${va} ↔ ${vb}`, s.focus === 'changelog', `${c.diff.differing} step${c.diff.differing === 1 ? ' differs' : 's differ'}`);
   const inner = Math.max(0, height - 1);
   const w = Math.max(10, width - 1);
   if (c.base !== s.session.timeline) return [title, [seg(' the run changed since: V recompares', { tone: 'warn' })]];
@@ -22,10 +22,12 @@ export function compareBox(s: UiState, width: number, height: number): Line[] {
   const half = Math.max(6, Math.floor((w - 5) / 2));
   head.push([seg(` ${pad(`  ${va}`, half + 2)}│ ${vb}`, { bold: true })]);
   const body: Line[] = [];
+  let lastHeader = 0;
   for (const st of c.diff.steps) {
     if (st.step > s.step) break;
     const cells = stepCells(st);
     if (cells.length === 0) continue;
+    lastHeader = body.length;
     body.push([seg(` step ${st.step}`, { bold: true }), seg(st.same ? '' : '  ≠ differs', { tone: 'warn', bold: true })]);
     for (const cell of cells) {
       const differs = cell.mark !== ' ';
@@ -36,8 +38,9 @@ export function compareBox(s: UiState, width: number, height: number): Line[] {
     }
   }
   if (body.length === 0) body.push([seg(' no rows yet under either version', { dim: true })]);
-  // The newest steps stay in view, as in the changelog pane.
+  // The newest step stays in view from its heading on, as far as the pane allows.
   const room = Math.max(0, inner - head.length);
-  const shown = body.length > room ? [[seg(' ↑ earlier steps', { tone: 'muted' })], ...body.slice(body.length - room + 1)] : body;
+  const start = Math.max(0, Math.min(lastHeader, body.length - room + 1));
+  const shown = body.length > room ? [[seg(' ↑ earlier steps', { tone: 'muted' })], ...body.slice(start)] : body;
   return [title, ...head.slice(0, inner), ...shown].slice(0, height);
 }
