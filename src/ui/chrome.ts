@@ -14,6 +14,7 @@ import { formFields } from './whatif-form.js';
 import type { Mode } from './state.js';
 import { clock, escapeControl } from './text.js';
 import { answerBar } from './practice-bar.js';
+import { PRACTICE_OFF } from './practice.js';
 
 export function statusLine(s: UiState): Line {
   const { info, timeline: tl } = s.session;
@@ -67,6 +68,8 @@ export function keyBar(s: UiState): Line {
   const ordered = [...KEYMAP].sort((x, y) => first(x.command) - first(y.command));
   for (const b of ordered) {
     if (b.prefix !== prefix || (prefix === undefined && b.bar === undefined)) continue;
+    // While practising, the keys that are off are not offered.
+    if (s.practice !== undefined && PRACTICE_OFF.includes(b.command)) continue;
     const key = keyLabel(b.keys[0] ?? '');
     parts.push(seg(` ${key}`, { tone: 'key', bold: true }), seg(` ${prefix === undefined ? (b.bar ?? '') : b.help} `));
   }

@@ -23,7 +23,7 @@ export interface PracticeState {
 }
 
 /** Keys that would add or change steps, or jump by what later steps do: off while practising. */
-const BLOCKED: readonly CommandId[] = ['watermark', 'idle', 'clock', 'runTo', 'insertEvent', 'deleteEvent', 'moveEarlier', 'moveLater', 'duplicateEvent', 'save'];
+export const PRACTICE_OFF: readonly CommandId[] = ['watermark', 'idle', 'clock', 'runTo', 'insertEvent', 'deleteEvent', 'moveEarlier', 'moveLater', 'duplicateEvent', 'save'];
 
 export function startPractice(s: UiState, scoreOut?: string): UiState {
   if (s.manual > 0 || s.edit !== undefined) return { ...s, message: 'practice runs the file as written: reload (r) first' };
@@ -33,7 +33,7 @@ export function startPractice(s: UiState, scoreOut?: string): UiState {
 
 /** A command in practice mode: handled here (blocked, end of run, toggle) or undefined = as usual. */
 export function practiceCommand(s: UiState, c: CommandId): UiState | undefined {
-  if (BLOCKED.includes(c)) return { ...s, message: 'not while practising (P shows the score and ends practice)' };
+  if (PRACTICE_OFF.includes(c)) return { ...s, message: 'not while practising (P shows the score and ends practice)' };
   if (c === 'practice') return { ...s, playing: false, mode: { k: 'score' }, effect: { kind: 'score', id: (s.effect?.id ?? 0) + 1 } };
   if (c === 'next' && s.step >= s.session.timeline.length) return { ...s, playing: false, mode: { k: 'score' }, effect: { kind: 'score', id: (s.effect?.id ?? 0) + 1 } };
   return undefined;
