@@ -4,7 +4,7 @@
  * what each step emitted. Derived from the timeline only, so it cannot disagree with the run.
  */
 import { compile } from '../engine/context-compile.js';
-import { WM_MAX, WM_MIN, type Timeline } from '../engine/types.js';
+import { STEP_LATE_DROP, WM_MAX, WM_MIN, type Timeline } from '../engine/types.js';
 import type { TableDef } from '../planner/plan.js';
 import { formatRow } from '../values/format.js';
 import type { Row, RowKind } from '../values/types.js';
@@ -96,7 +96,7 @@ export function diagramData(timeline: Timeline, info: SessionInfo, tables: reado
     if (ev.kind === 'row') {
       const def = tables.find((t) => t.name === ev.table);
       const time = eventTimeOf(def, ev.row, procTime, info.timeZone);
-      const dropped = timeline.at(i).trace.some((t) => t.t === 'drop.late');
+      const dropped = (timeline.flagsAt(i) & STEP_LATE_DROP) !== 0 && timeline.at(i).trace.some((t) => t.t === 'drop.late');
       marks.push({
         step: i,
         table: ev.table,
