@@ -14,7 +14,7 @@ import { splitKeys } from './keymap.js';
 import { reduce } from './reducer.js';
 import { screenLayout } from './screen.js';
 import type { Session } from './session.js';
-import { initialState, SPEEDS } from './state.js';
+import { initialState, SPEEDS, type UiState } from './state.js';
 import { useTerminalSize } from './terminal.js';
 import type { FrameSink } from './terminal-output.js';
 import { makeTheme } from './theme.js';
@@ -40,13 +40,13 @@ export interface AppProps {
    * absent = Ink draws them through <Frame> (the same text, built the slow way).
    */
   readonly output?: FrameSink;
-  /** Where `d` writes diagrams (default: the current directory). */
-  readonly diagramDir?: string;
+  /** Writes the `d` diagram and says where (default: into the current directory); tests may observe it. */
+  readonly diagram?: (state: UiState) => Promise<string>;
   /** Start in practice mode (`joinstep practice`), writing the score JSON here if given. */
   readonly practice?: { readonly scoreOut?: string };
 }
 
-export function App({ session, mono = false, reload, watch, onQuit, save = saveScenarioFile, output, practice, diagramDir }: AppProps) {
+export function App({ session, mono = false, reload, watch, onQuit, save = saveScenarioFile, output, practice, diagram = writeDiagram }: AppProps) {
   const size = useTerminalSize();
   const [state, dispatch] = useReducer(reduce, undefined, () => {
     const first = initialState(session, { mono, ...size });
@@ -78,7 +78,7 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
       const said = writeScore(state);
       if (said !== undefined) dispatch({ t: 'message', message: said });
     } else if (effect.kind === 'diagram') {
-      writeDiagram(state, diagramDir).then(
+      diagram(state).then(
         (message) => dispatch({ t: 'message', message }),
         (err: unknown) => dispatch({ t: 'message', message: `diagram not written: ${String(err)}` }),
       );

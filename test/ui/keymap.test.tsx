@@ -13,6 +13,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../paths.js';
+import { act } from 'react';
+import type { UiState } from '../../src/ui/state.js';
+import { writeDiagram } from '../../src/ui/teach-effects.js';
 
 const SIZE = { columns: 100, rows: 30 };
 const tested = new Set<CommandId>();
@@ -362,10 +365,13 @@ describe('side by side and what-if keys (real engine, temporary copies)', () => 
     tested.add('diagram');
     const dir = mkdtempSync(join(tmpdir(), 'joinstep-diagram-'));
     const { session } = await tempCopy(`${REPO_ROOT}/scenarios/temporal-eur-rate.yaml`);
-    const r = await render(<App session={session} diagramDir={dir} />, { columns: 200, rows: 60 });
+    let writing: Promise<string> | undefined;
+    const diagram = (s: UiState): Promise<string> => (writing = writeDiagram(s, dir));
+    const r = await render(<App session={session} diagram={diagram} />, { columns: 200, rows: 60 });
     open.push(r);
     await press(r, 'n', 'n', 'd');
-    await vi.waitFor(() => expect(keyBarOf(r)).toContain('diagram of step 2 written to'));
+    await act(async () => writing);
+    expect(keyBarOf(r)).toContain('diagram of step 2 written to');
     expect(readFileSync(join(dir, 'temporal-eur-rate-step2.svg'), 'utf8')).toMatch(/^<svg /);
   });
 
