@@ -6,6 +6,7 @@
  */
 import type { Command, ParsedCli } from './args.js';
 import { recordFromValues } from './record-args.js';
+import { diagramFromValues, diffFromValues, FLINK_VERSIONS, practiceFromValues, TEACH_EXAMPLES } from './teach-args.js';
 
 export interface CliOption {
   /** The long name, without `--`. */
@@ -134,6 +135,40 @@ export const COMMANDS: readonly CliCommand[] = [
       MONO,
     ],
     parse: recordFromValues,
+  },
+  {
+    name: 'practice',
+    usage: ['FILE [--score-out FILE] [--mono]'],
+    summary: "predict each step's rows before they show, then see Flink's answer and why; a score at the end",
+    details: ['Asks before every step that emits or retracts rows, and before events marked ask: (docs/teaching.md).'],
+    examples: [TEACH_EXAMPLES.practice],
+    operands: { kind: 'scenarios' },
+    options: [{ name: 'score-out', type: 'string', value: 'FILE', path: true, help: 'also write the score as JSON to this file' }, MONO],
+    parse: practiceFromValues,
+  },
+  {
+    name: 'diff',
+    usage: ['FILE --flink-version A [B] [--query NAME]'],
+    summary: 'the same events under two Flink releases, aligned by step, naming the rule that changed',
+    details: ["With one version, compares it with the file's own flink-version."],
+    examples: [TEACH_EXAMPLES.diff],
+    operands: { kind: 'scenarios' },
+    options: [{ name: 'flink-version', type: 'string', value: 'VERSION', choices: FLINK_VERSIONS, help: 'the release(s) to compare: --flink-version 2.1 2.2' }, QUERY],
+    parse: diffFromValues,
+  },
+  {
+    name: 'diagram',
+    usage: ['FILE --svg OUT [--step N] [--mono] [--query NAME]'],
+    summary: 'draw the run as an SVG: event time across, arrival down, the join watermark, late and emitted rows',
+    examples: [TEACH_EXAMPLES.diagram],
+    operands: { kind: 'scenarios' },
+    options: [
+      { name: 'svg', type: 'string', value: 'FILE', path: true, help: 'the SVG file to write (required)' },
+      { name: 'step', type: 'string', value: 'N', help: 'the step to show as current (default: the last)' },
+      MONO,
+      QUERY,
+    ],
+    parse: diagramFromValues,
   },
   {
     name: 'help',

@@ -40,6 +40,13 @@ async function main(argv: readonly string[]): Promise<number> {
       return explainCommand(cmd);
     case 'record':
       return recordCommand(cmd);
+    // The teaching commands (docs/teaching.md).
+    case 'practice':
+      return (await import('./practice-command.js')).practiceCommand(cmd);
+    case 'diff':
+      return (await import('./diff-command.js')).diffCommand(cmd);
+    case 'diagram':
+      return (await import('./diagram-command.js')).diagramCommand(cmd);
     case 'app': {
       // Checks and the scenario first, then the first frame, and only then Ink and React (the
       // slowest part of a cold start): the screen shows the scenario while they load.

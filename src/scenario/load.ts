@@ -18,10 +18,17 @@ import type { SqlStage } from './sql-stage.js';
 import { readTopLevel } from './top-level.js';
 import type { TopLevel } from './top-level.js';
 import type { Diagnostic, LoadResult, Scenario } from './types.js';
+import type { FlinkVersion } from '../planner/plan.js';
 import { parseYaml } from './yaml-doc.js';
 import { fileSizeProblem } from './limits.js';
 
-export async function loadScenarioFile(path: string): Promise<LoadResult> {
+/** How a caller may run a file other than as written: `diff --flink-version A B` plans it twice. */
+export interface LoadOptions {
+  /** Plan and run under this release instead of the file's `flink-version`. */
+  readonly flinkVersion?: FlinkVersion;
+}
+
+export async function loadScenarioFile(path: string, options: LoadOptions = {}): Promise<LoadResult> {
   let bytes: Buffer;
   try {
     // The size first: a file too big for one string would fail inside the runtime.
@@ -36,7 +43,7 @@ export async function loadScenarioFile(path: string): Promise<LoadResult> {
   if (text === undefined) {
     return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, message: 'not a UTF-8 text file', hint: notTextHint(bytes) }] };
   }
-  return loadScenarioText(path, text);
+  return loadScenarioText(path, text, options);
 }
 
 /**
@@ -69,7 +76,7 @@ function readProblem(error: unknown): { message: string; hint?: string } {
   return { message: `cannot read the file (${code ?? 'unknown reason'})` };
 }
 
-export function loadScenarioText(file: string, withBom: string): LoadResult {
+export function loadScenarioText(file: string, withBom: string, loadOptions: LoadOptions = {}): LoadResult {
   // A BOM is not a column: without this, a mistake on line 1 is reported one column to the right.
   const text = withBom.replace(/^\ufeff/, '');
   const parsed = parseYaml(file, text);
@@ -86,7 +93,8 @@ export function loadScenarioText(file: string, withBom: string): LoadResult {
   }
   const top = readTopLevel(ctx, root);
   const partitions = Object.fromEntries(top.partitions.map((p) => [p.table, p.count]));
-  const options = { config: top.config, flinkVersion: top.flinkVersion, partitions };
+  const flinkVersion = loadOptions.flinkVersion ?? top.flinkVersion;
+  const options = { config: top.config, flinkVersion, partitions };
   let stage: SqlStage | undefined;
   if (top.sql !== undefined) {
     stage = top.queries !== undefined ? runQueriesStage(ctx, top.sql, top.queries, options) : runSqlStage(ctx, top.sql, options);
@@ -104,7 +112,7 @@ export function loadScenarioText(file: string, withBom: string): LoadResult {
     name: top.name,
     ...(top.description !== undefined ? { description: top.description } : {}),
     date: top.dateMs,
-    flinkVersion: top.flinkVersion,
+    flinkVersion,
     watermarks: top.watermarks,
     partitions: allPartitions,
     config: top.config,
