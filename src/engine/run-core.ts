@@ -38,11 +38,21 @@ export function runScenarioWith(scenario: Scenario, queryIndex: number, factory:
     }
   });
   const emitted = clToArray(snap.changelog);
+  // Each form is made when first read: `run --result` on a million rows needs none of the others.
+  let lines: readonly string[] | undefined;
+  let result: readonly string[] | undefined;
+  let json: RunOutput['json'] | undefined;
   return {
     emitted,
-    lines: emitted.map((e) => formatRow(e.kind, e.row, ctx.sink.types)),
-    result: foldResult(ctx.sink, emitted),
-    json: emitted.map((e) => emittedJson(ctx, e)),
+    get lines() {
+      return (lines ??= emitted.map((e) => formatRow(e.kind, e.row, ctx.sink.types)));
+    },
+    get result() {
+      return (result ??= foldResult(ctx.sink, emitted));
+    },
+    get json() {
+      return (json ??= emitted.map((e) => emittedJson(ctx, e)));
+    },
     final: snap,
   };
 }

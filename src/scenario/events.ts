@@ -38,10 +38,14 @@ const ALLOWED: Readonly<Record<Kind, readonly string[]>> = {
 
 const ALL_KEYS = [...new Set(Object.values(ALLOWED).flat())];
 
-interface Clock {
+export interface Clock {
   now: number;
   /** True until something sets the clock: the first event's `at` may start it anywhere (spec §3). */
   fresh: boolean;
+}
+
+export function newClock(env: EventEnv): Clock {
+  return { now: env.dateMs, fresh: true };
 }
 
 export function readEvents(ctx: LoadContext, e: Entry, env: EventEnv): ScenarioEvent[] | undefined {
@@ -53,7 +57,7 @@ export function readEvents(ctx: LoadContext, e: Entry, env: EventEnv): ScenarioE
     report(ctx, e.valueWhere, `events must be a list of events, not ${describeNode(e.value)}`, 'each item starts with `- `, e.g. `- { to: orders, row: { id: 1 } }`');
     return undefined;
   }
-  const clock: Clock = { now: env.dateMs, fresh: true };
+  const clock = newClock(env);
   const out: ScenarioEvent[] = [];
   let ok = true;
   for (const raw of e.value.items) {
@@ -71,7 +75,7 @@ export function readEvents(ctx: LoadContext, e: Entry, env: EventEnv): ScenarioE
   return ok ? out : undefined;
 }
 
-function readEvent(ctx: LoadContext, env: EventEnv, map: YAMLMap, clock: Clock): ScenarioEvent | undefined {
+export function readEvent(ctx: LoadContext, env: EventEnv, map: YAMLMap, clock: Clock): ScenarioEvent | undefined {
   const pos = posOf(ctx, map);
   const list = entries(ctx, map);
   const keys = new Map(list.map((x) => [x.key, x]));

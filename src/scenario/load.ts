@@ -4,7 +4,7 @@
  * on the way becomes a diagnostic, and all of them are returned in file order.
  */
 import { readFile } from 'node:fs/promises';
-import { isMap, isScalar } from 'yaml';
+import { isMap, isScalar, LineCounter } from 'yaml';
 import { report } from './context.js';
 import type { LoadContext } from './context.js';
 import { dedupeDiagnostics, sortDiagnostics } from './diagnostic.js';
@@ -12,12 +12,14 @@ import { suggestionHint } from './did-you-mean.js';
 import type { EventEnv } from './event-env.js';
 import { readEvents } from './events.js';
 import { checkExpectForm } from './expect-check.js';
+import { cutEventsBlock, NOT_FAST, readFastEvents } from './fast-events.js';
+import type { EventsBlock } from './fast-events.js';
 import { runQueriesStage } from './queries-stage.js';
 import { runSqlStage } from './sql-stage.js';
 import type { SqlStage } from './sql-stage.js';
 import { readTopLevel } from './top-level.js';
 import type { TopLevel } from './top-level.js';
-import type { Diagnostic, LoadResult, Scenario } from './types.js';
+import type { Diagnostic, LoadResult, Scenario, ScenarioEvent } from './types.js';
 import { parseYaml } from './yaml-doc.js';
 
 export async function loadScenarioFile(path: string): Promise<LoadResult> {
@@ -64,12 +66,30 @@ function readProblem(error: unknown): { message: string; hint?: string } {
   return { message: `cannot read the file (${code ?? 'unknown reason'})` };
 }
 
-export function loadScenarioText(file: string, withBom: string): LoadResult {
+export interface LoadOptions {
+  /** False: always the general path (for tests that compare the two). */
+  readonly fastEvents?: boolean;
+}
+
+export function loadScenarioText(file: string, withBom: string, options: LoadOptions = {}): LoadResult {
   // A BOM is not a column: without this, a mistake on line 1 is reported one column to the right.
   const text = withBom.replace(/^\ufeff/, '');
-  const parsed = parseYaml(file, text);
-  if (!parsed.ok) return { ok: false, diagnostics: [parsed.diagnostic] };
-  const ctx = parsed.ctx;
+  const block = options.fastEvents === false ? undefined : cutEventsBlock(text);
+  if (block !== undefined) {
+    const fast = loadParsed(file, text, block);
+    if (fast !== NOT_FAST) return fast;
+  }
+  return loadParsed(file, text, undefined) as LoadResult;
+}
+
+/**
+ * One load; with `block`, the YAML parser sees the text without its events block, whose lines
+ * are read by fast-events.ts. NOT_FAST: the file needs the general path after all.
+ */
+function loadParsed(file: string, text: string, block: EventsBlock | undefined): LoadResult | typeof NOT_FAST {
+  const parsed = parseYaml(file, block?.reduced ?? text);
+  if (!parsed.ok) return block !== undefined ? NOT_FAST : { ok: false, diagnostics: [parsed.diagnostic] };
+  const ctx = block === undefined ? parsed.ctx : { ...parsed.ctx, lineCounter: shiftedLines(text, block) };
   const root = ctx.doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) {
     report(ctx, { line: 1, col: 1 }, 'the scenario file is empty', 'a scenario needs at least `name:`, `sql:` and `events:`');
@@ -89,7 +109,19 @@ export function loadScenarioText(file: string, withBom: string): LoadResult {
   checkExpectForm(ctx, top);
   if (stage?.script !== undefined) checkPartitionTables(ctx, top, stage);
   const allPartitions = { ...Object.fromEntries((stage?.tables ?? []).map((t) => [t.name, 1])), ...partitions };
-  const events = top.events && top.sql ? readEvents(ctx, top.events, eventEnv(top, stage, allPartitions)) : undefined;
+  // The cut must have been the top-level `events:` key (and not, say, text inside a quoted string).
+  if (block !== undefined && top.events?.keyNode.range?.[0] !== block.keyOffset) return NOT_FAST;
+  let events: ScenarioEvent[] | undefined;
+  if (top.events && top.sql) {
+    const env = eventEnv(top, stage, allPartitions);
+    if (block === undefined) {
+      events = readEvents(ctx, top.events, env);
+    } else {
+      const read = readFastEvents({ ...ctx, text, lineCounter: lazyLines(text) }, block, env);
+      if (read === NOT_FAST) return NOT_FAST;
+      events = read;
+    }
+  }
   const diagnostics = sortDiagnostics(dedupeDiagnostics(ctx.diagnostics));
   if (diagnostics.length > 0 || stage?.queries === undefined || events === undefined || top.name === undefined || top.sql === undefined) {
     return failed(ctx, diagnostics, top);
@@ -153,4 +185,31 @@ function checkPartitionTables(ctx: LoadContext, top: TopLevel, stage: SqlStage):
       report(ctx, p.keyNode, `partitions: unknown table \`${p.table}\``, suggestionHint(p.table, stage.tableNames, 'tables are'));
     }
   }
+}
+
+/**
+ * Positions in the reduced text (the events block cut out), reported as positions in the whole
+ * text: offsets past the cut map to their place in the original.
+ */
+function shiftedLines(text: string, block: EventsBlock): LineCounter {
+  const whole = lazyLines(text);
+  const lc = new LineCounter();
+  lc.linePos = (offset) => whole.linePos(offset >= block.suffixStart ? offset + block.shift : offset);
+  return lc;
+}
+
+/** The whole text's line starts, found when a position is first asked for (most loads never ask). */
+function lazyLines(text: string): LineCounter {
+  const lc = new LineCounter();
+  const linePos = lc.linePos;
+  let ready = false;
+  lc.linePos = (offset) => {
+    if (!ready) {
+      lc.addNewLine(0);
+      for (let k = text.indexOf('\n'); k >= 0; k = text.indexOf('\n', k + 1)) lc.addNewLine(k + 1);
+      ready = true;
+    }
+    return linePos(offset);
+  };
+  return lc;
 }
