@@ -67,11 +67,14 @@ export function writeBenchFiles(family: Family, n: number, form: 'yaml' | 'jsonl
     writeFileSync(file, lines.join('\n') + '\n');
     return file;
   }
-  const data = join(dir, `${family}-${n}.jsonl`);
-  const out: string[] = [];
-  for (const r of rows(family, n)) out.push(JSON.stringify({ table: r.table, k: r.k, ts: r.ts, x: r.x }));
-  writeFileSync(data, out.join('\n') + '\n');
-  lines.push('sources:', `  - { file: ${family}-${n}.jsonl, table-field: table }`, 'events: []');
+  // One JSON Lines file per table; ordered by time, they replay the script's order exactly.
+  const out: Record<string, string[]> = { orders: [], rates: [] };
+  for (const r of rows(family, n)) out[r.table]!.push(JSON.stringify({ k: r.k, ts: r.ts, x: r.x }));
+  lines.push('events:');
+  for (const table of ['rates', 'orders']) {
+    writeFileSync(join(dir, `${family}-${n}-${table}.jsonl`), out[table]!.join('\n') + '\n');
+  }
+  lines.push('  - replay:', `      - { file: ${family}-${n}-rates.jsonl, to: rates }`, `      - { file: ${family}-${n}-orders.jsonl, to: orders }`, '    time-field: ts');
   writeFileSync(file, lines.join('\n') + '\n');
   return file;
 }

@@ -4,7 +4,8 @@
  */
 import type { Scenario } from '../scenario/types.js';
 import { formatRow } from '../values/format.js';
-import { clToArray } from './changelog.js';
+import { clSlice, clToArray } from './changelog.js';
+import type { Changelog } from './changelog.js';
 import { newEdit } from './collections/edit.js';
 import { createRunContext, type OperatorFactory } from './context.js';
 import { emittedJson } from './describe.js';
@@ -37,22 +38,32 @@ export function runScenarioWith(scenario: Scenario, queryIndex: number, factory:
       throw tagRuntimeError(error, i);
     }
   });
-  const emitted = clToArray(snap.changelog);
-  // Each form is made when first read: `run --result` on a million rows needs none of the others.
+  // Each form is made when first read: `run --result` on a million rows needs none of the
+  // others, and folds the changelog a chunk of rows at a time.
+  let emitted: readonly Emitted[] | undefined;
   let lines: readonly string[] | undefined;
   let result: readonly string[] | undefined;
   let json: RunOutput['json'] | undefined;
+  const changelog = snap.changelog;
   return {
-    emitted,
+    get emitted() {
+      return (emitted ??= clToArray(changelog));
+    },
     get lines() {
-      return (lines ??= emitted.map((e) => formatRow(e.kind, e.row, ctx.sink.types)));
+      return (lines ??= this.emitted.map((e) => formatRow(e.kind, e.row, ctx.sink.types)));
     },
     get result() {
-      return (result ??= foldResult(ctx.sink, emitted));
+      return (result ??= foldResult(ctx.sink, emitted ?? ((f) => eachRow(changelog, f))));
     },
     get json() {
-      return (json ??= emitted.map((e) => emittedJson(ctx, e)));
+      return (json ??= this.emitted.map((e) => emittedJson(ctx, e)));
     },
     final: snap,
   };
+}
+
+const CHUNK = 4096;
+
+function eachRow(c: Changelog, f: (e: Emitted) => void): void {
+  for (let from = 0; from < c.n; from += CHUNK) clSlice(c, from, from + CHUNK).forEach(f);
 }

@@ -13,6 +13,7 @@ import { didYouMean, suggestionHint } from './did-you-mean.js';
 import { readDuration } from './duration.js';
 import type { EventEnv } from './event-env.js';
 import { readRowEvent, readTableEvent, timeInput } from './event-kinds.js';
+import { readReplay } from './replay.js';
 import type { Body } from './event-kinds.js';
 import type { FilePos, ScenarioEvent } from './types.js';
 
@@ -67,12 +68,23 @@ export function readEvents(ctx: LoadContext, e: Entry, env: EventEnv): ScenarioE
       ok = false;
       continue;
     }
+    if (isReplay(item)) {
+      const replayed = readReplay(ctx, env, item, clock);
+      if (replayed === undefined) ok = false;
+      else if (ok) for (const ev of replayed) out.push(ev);
+      continue;
+    }
     const ev = readEvent(ctx, env, item, clock);
     if (ev === undefined) ok = false;
     else out.push(ev);
     clock.fresh = false;
   }
   return ok ? out : undefined;
+}
+
+/** A `replay:` entry (replay.ts) stands for the events of its data files. */
+export function isReplay(map: YAMLMap): boolean {
+  return map.items.some((p) => isScalar(p.key) && p.key.value === 'replay');
 }
 
 export function readEvent(ctx: LoadContext, env: EventEnv, map: YAMLMap, clock: Clock): ScenarioEvent | undefined {

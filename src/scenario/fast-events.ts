@@ -17,6 +17,7 @@ import type { EventEnv } from './event-env.js';
 import { newClock, readEvent } from './events.js';
 import { FastRows } from './fast-row.js';
 import { readFlowLine, toYamlNode } from './flow-line.js';
+import { readReplay } from './replay.js';
 import type { ScenarioEvent } from './types.js';
 
 /** The events block cut out of a scenario text. */
@@ -107,6 +108,12 @@ export function readFastEvents(ctx: LoadContext, block: EventsBlock, env: EventE
   for (let k = 0; k < block.offsets.length; k++) {
     const light = readFlowLine(ctx.text, block.offsets[k]!);
     if (light === undefined) return NOT_FAST;
+    if (light.keys.some((key) => key.value === 'replay')) {
+      const replayed = readReplay(ctx, env, toYamlNode(light) as YAMLMap, clock);
+      if (replayed === undefined) ok = false;
+      else if (ok) for (const ev of replayed) out.push(ev);
+      continue;
+    }
     const ev = rows.event(light, { line: block.lines[k]!, col: block.cols[k]! }) ?? readEvent(ctx, env, toYamlNode(light) as YAMLMap, clock);
     if (ev === undefined) ok = false;
     else if (ok) out.push(ev);

@@ -182,7 +182,7 @@ class Reader {
 }
 
 /** The value a plain scalar resolves to under the core schema, as the YAML library resolves it. */
-function plainValue(source: string): string | number | boolean | null {
+export function plainValue(source: string): string | number | boolean | null {
   if (WORD.test(source) && !NOT_STRING.test(source)) return source;
   if (DIGITS.test(source)) return Number(source);
   const node = resolvePlain(source);

@@ -4,7 +4,7 @@
  * on the way becomes a diagnostic, and all of them are returned in file order.
  */
 import { readFile } from 'node:fs/promises';
-import { isMap, isScalar, LineCounter } from 'yaml';
+import { isMap, isScalar } from 'yaml';
 import { report } from './context.js';
 import type { LoadContext } from './context.js';
 import { dedupeDiagnostics, sortDiagnostics } from './diagnostic.js';
@@ -13,6 +13,7 @@ import type { EventEnv } from './event-env.js';
 import { readEvents } from './events.js';
 import { checkExpectForm } from './expect-check.js';
 import { cutEventsBlock, NOT_FAST, readFastEvents } from './fast-events.js';
+import { lazyLines, shiftedLines } from './line-table.js';
 import type { EventsBlock } from './fast-events.js';
 import { runQueriesStage } from './queries-stage.js';
 import { runSqlStage } from './sql-stage.js';
@@ -185,31 +186,4 @@ function checkPartitionTables(ctx: LoadContext, top: TopLevel, stage: SqlStage):
       report(ctx, p.keyNode, `partitions: unknown table \`${p.table}\``, suggestionHint(p.table, stage.tableNames, 'tables are'));
     }
   }
-}
-
-/**
- * Positions in the reduced text (the events block cut out), reported as positions in the whole
- * text: offsets past the cut map to their place in the original.
- */
-function shiftedLines(text: string, block: EventsBlock): LineCounter {
-  const whole = lazyLines(text);
-  const lc = new LineCounter();
-  lc.linePos = (offset) => whole.linePos(offset >= block.suffixStart ? offset + block.shift : offset);
-  return lc;
-}
-
-/** The whole text's line starts, found when a position is first asked for (most loads never ask). */
-function lazyLines(text: string): LineCounter {
-  const lc = new LineCounter();
-  const linePos = lc.linePos;
-  let ready = false;
-  lc.linePos = (offset) => {
-    if (!ready) {
-      lc.addNewLine(0);
-      for (let k = text.indexOf('\n'); k >= 0; k = text.indexOf('\n', k + 1)) lc.addNewLine(k + 1);
-      ready = true;
-    }
-    return linePos(offset);
-  };
-  return lc;
 }
