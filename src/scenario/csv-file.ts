@@ -7,12 +7,14 @@
 import { plainValue } from './flow-line.js';
 import type { LightMap, LightNode, LightScalar } from './flow-line.js';
 
-export interface CsvRecord {
-  readonly map: LightMap;
+/** A record with the wrong number of fields: reported, and the other records still read. */
+export interface CsvProblem {
+  readonly offset: number;
+  readonly message: string;
 }
 
 export type CsvRead =
-  | { readonly ok: true; readonly records: readonly LightMap[] }
+  | { readonly ok: true; readonly records: readonly (LightMap | CsvProblem)[] }
   | { readonly ok: false; readonly offset: number; readonly message: string };
 
 interface Field {
@@ -42,11 +44,12 @@ export function readCsv(text: string): CsvRead {
       if (seen.has(n.value as string)) return { ok: false, offset: n.start, message: `the CSV header names \`${n.value as string}\` twice` };
       seen.add(n.value as string);
     }
-    const out: LightMap[] = [];
+    const out: (LightMap | CsvProblem)[] = [];
     for (const fields of rows) {
       const first = fields[0]!;
       if (fields.length !== names.length) {
-        throw new CsvFail(first.start, `this CSV record has ${fields.length} field${fields.length === 1 ? '' : 's'}, but the header has ${names.length}`);
+        out.push({ offset: first.start, message: `this CSV record has ${fields.length} field${fields.length === 1 ? '' : 's'}, but the header has ${names.length}` });
+        continue;
       }
       const values: LightNode[] = fields.map((f) => cell(f));
       out.push({ map: true, start: first.start, end: fields[fields.length - 1]!.end, keys: names, values });

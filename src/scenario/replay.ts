@@ -432,7 +432,11 @@ function readPlain(data: DataFile, env: EventEnv, rows: FastRows, spec: Spec, fi
       data.report(r.offset, r.message);
       return [];
     }
-    records = r.records.map((map) => ({ map, offset: map.start }));
+    records = [];
+    for (const x of r.records) {
+      if ('map' in x) records.push({ map: x, offset: x.start });
+      else data.report(x.offset, x.message);
+    }
   } else {
     records = jsonRecords(data);
   }
