@@ -15,7 +15,10 @@ export function sessionFromScenario(scenario: Scenario, text?: string): SessionR
     const first = views[0];
     if (first === undefined) throw new Error('[ui] scenario has no query');
     const many = views.length > 1 ? { views, follow: 0 } : {};
-    return { ok: true, session: { info: first.info, timeline: first.timeline, ...many, ...(text !== undefined ? { text } : {}) } };
+    // What-if edits splice events into the file by their index in `events:`; replayed events are not there.
+    const replayed = scenario.events.some((e) => e.file !== undefined);
+    const edit = replayed ? { replayed: true } : text !== undefined ? { text } : {};
+    return { ok: true, session: { info: first.info, timeline: first.timeline, ...many, ...edit } };
   } catch (error) {
     const d = runtimeFailure(scenario, error);
     if (d === undefined) throw error;

@@ -42,6 +42,8 @@ export interface Session {
   readonly follow?: number;
   /** The scenario file's text as loaded: what-if edits are spliced into it. */
   readonly text?: string;
+  /** Some events come from data files (`replay:`): what-if edits are off. */
+  readonly replayed?: boolean;
 }
 
 export interface QueryView {
