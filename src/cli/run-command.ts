@@ -12,11 +12,15 @@ import type { Command } from './args.js';
 import { reportDiagnostics, writeErr, writeOut } from './output.js';
 import { headedBlocks, selectQueries } from './select-query.js';
 import { runtimeFailure } from './runtime-error.js';
+import { stderrProgress } from './progress.js';
+import type { Progress } from './progress.js';
 
 type RunCmd = Extract<Command, { name: 'run' }>;
 
 export async function runCommand(cmd: RunCmd): Promise<number> {
-  const loaded = await loadScenarioFile(cmd.file);
+  const progress = stderrProgress();
+  const loaded = await loadScenarioFile(cmd.file, progress === undefined ? {} : { progress: progress.stage('loading', 'events read') });
+  progress?.done();
   if (!loaded.ok) {
     reportDiagnostics(loaded.diagnostics);
     return 2;
@@ -29,7 +33,8 @@ export async function runCommand(cmd: RunCmd): Promise<number> {
   }
   const blocks: { name: string; lines: readonly string[] }[] = [];
   for (const { index, query } of chosen.selected) {
-    const output = runOne(scenario, index);
+    const output = runOne(scenario, index, progress);
+    progress?.done();
     if (output === undefined) return 2;
     blocks.push({ name: query.name, lines: linesOf(cmd, output, chosen.headed ? query.name : undefined) });
   }
@@ -38,9 +43,10 @@ export async function runCommand(cmd: RunCmd): Promise<number> {
   return 0;
 }
 
-function runOne(scenario: Scenario, index: number): RunOutput | undefined {
+function runOne(scenario: Scenario, index: number, progress: Progress | undefined): RunOutput | undefined {
   try {
-    return runScenario(scenario, index);
+    const label = scenario.queries.length > 1 ? `running ${scenario.queries[index]!.name}` : 'running';
+    return runScenario(scenario, index, progress?.stage(label, 'events'));
   } catch (error) {
     const diagnostic = runtimeFailure(scenario, error);
     if (diagnostic === undefined) throw error;

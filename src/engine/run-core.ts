@@ -26,17 +26,20 @@ export interface RunOutput {
   readonly final: EngineSnapshot;
 }
 
-export function runScenarioWith(scenario: Scenario, queryIndex: number, factory: OperatorFactory): RunOutput {
+/** `onStep`: told the number of events applied so far, of how many (for progress on a long run). */
+export function runScenarioWith(scenario: Scenario, queryIndex: number, factory: OperatorFactory, onStep?: (done: number, total: number) => void): RunOutput {
   const ctx = createRunContext(scenario, queryIndex, factory, false);
   let snap = initialSnapshot(ctx);
   // Only the newest snapshot is kept: one transient edit for the whole run.
   const edit = newEdit();
+  const total = scenario.events.length;
   scenario.events.forEach((ev, i) => {
     try {
       snap = step(ctx, snap, ev, edit).snapshot;
     } catch (error) {
       throw tagRuntimeError(error, i);
     }
+    onStep?.(i + 1, total);
   });
   // Each form is made when first read: `run --result` on a million rows needs none of the
   // others, and folds the changelog a chunk of rows at a time.

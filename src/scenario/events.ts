@@ -74,6 +74,7 @@ export function readEvents(ctx: LoadContext, e: Entry, env: EventEnv): ScenarioE
       else if (ok) for (const ev of replayed) out.push(ev);
       continue;
     }
+    ctx.onEvent?.();
     const ev = readEvent(ctx, env, item, clock);
     if (ev === undefined) ok = false;
     else out.push(ev);

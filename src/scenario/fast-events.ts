@@ -114,6 +114,7 @@ export function readFastEvents(ctx: LoadContext, block: EventsBlock, env: EventE
       else if (ok) for (const ev of replayed) out.push(ev);
       continue;
     }
+    ctx.onEvent?.();
     const ev = rows.event(light, { line: block.lines[k]!, col: block.cols[k]! }) ?? readEvent(ctx, env, toYamlNode(light) as YAMLMap, clock);
     if (ev === undefined) ok = false;
     else if (ok) out.push(ev);

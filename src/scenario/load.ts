@@ -23,7 +23,7 @@ import type { TopLevel } from './top-level.js';
 import type { Diagnostic, LoadResult, Scenario, ScenarioEvent } from './types.js';
 import { parseYaml } from './yaml-doc.js';
 
-export async function loadScenarioFile(path: string): Promise<LoadResult> {
+export async function loadScenarioFile(path: string, options: LoadOptions = {}): Promise<LoadResult> {
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
@@ -34,7 +34,7 @@ export async function loadScenarioFile(path: string): Promise<LoadResult> {
   if (text === undefined) {
     return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, message: 'not a UTF-8 text file', hint: notTextHint(bytes) }] };
   }
-  return loadScenarioText(path, text);
+  return loadScenarioText(path, text, options);
 }
 
 /**
@@ -70,6 +70,8 @@ function readProblem(error: unknown): { message: string; hint?: string } {
 export interface LoadOptions {
   /** False: always the general path (for tests that compare the two). */
   readonly fastEvents?: boolean;
+  /** Told the number of events read so far (and of how many, when that is known). */
+  readonly progress?: (done: number, total?: number) => void;
 }
 
 export function loadScenarioText(file: string, withBom: string, options: LoadOptions = {}): LoadResult {
@@ -77,20 +79,25 @@ export function loadScenarioText(file: string, withBom: string, options: LoadOpt
   const text = withBom.replace(/^\ufeff/, '');
   const block = options.fastEvents === false ? undefined : cutEventsBlock(text);
   if (block !== undefined) {
-    const fast = loadParsed(file, text, block);
+    const fast = loadParsed(file, text, block, options.progress);
     if (fast !== NOT_FAST) return fast;
   }
-  return loadParsed(file, text, undefined) as LoadResult;
+  return loadParsed(file, text, undefined, options.progress) as LoadResult;
 }
 
 /**
  * One load; with `block`, the YAML parser sees the text without its events block, whose lines
  * are read by fast-events.ts. NOT_FAST: the file needs the general path after all.
  */
-function loadParsed(file: string, text: string, block: EventsBlock | undefined): LoadResult | typeof NOT_FAST {
+function loadParsed(file: string, text: string, block: EventsBlock | undefined, progress: LoadOptions['progress']): LoadResult | typeof NOT_FAST {
   const parsed = parseYaml(file, block?.reduced ?? text);
   if (!parsed.ok) return block !== undefined ? NOT_FAST : { ok: false, diagnostics: [parsed.diagnostic] };
-  const ctx = block === undefined ? parsed.ctx : { ...parsed.ctx, lineCounter: shiftedLines(text, block) };
+  let done = 0;
+  // Replayed files add events the block does not count: no total (and no estimate) then.
+  const total = block !== undefined && !text.includes('replay') ? block.offsets.length : undefined;
+  const onEvent = progress === undefined ? undefined : () => progress(++done, total);
+  const lines = block === undefined ? {} : { lineCounter: shiftedLines(text, block) };
+  const ctx = { ...parsed.ctx, ...lines, ...(onEvent !== undefined ? { onEvent } : {}) };
   const root = ctx.doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) {
     report(ctx, { line: 1, col: 1 }, 'the scenario file is empty', 'a scenario needs at least `name:`, `sql:` and `events:`');

@@ -442,6 +442,7 @@ function readPlain(data: DataFile, env: EventEnv, rows: FastRows, spec: Spec, fi
   }
   const out: Read[] = [];
   for (const { map, offset } of records) {
+    data.ctx.onEvent?.();
     const values = data.row(rows, table, map, '+I');
     if (values === undefined) continue;
     let time = Number.NaN;
@@ -476,6 +477,7 @@ function readKafka(data: DataFile, env: EventEnv, rows: FastRows, spec: Spec, fi
   data.env = env;
   const out: Read[] = [];
   for (const { map, offset } of jsonRecords(data)) {
+    data.ctx.onEvent?.();
     const topic = field(map, 'topic');
     const ts = field(map, 'ts');
     const payload = field(map, 'payload');
