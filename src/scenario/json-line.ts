@@ -99,11 +99,10 @@ class JsonReader {
     if (c === 34) return this.string();
     if (c === 91) throw new JsonFail(this.pos, 'a JSON list is not a column value');
     const start = this.pos;
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (t.startsWith(word, start)) {
-        this.pos += word.length;
-        return { map: false, start, end: this.pos, value, source: word, style: 'PLAIN' };
-      }
+    const word = c === 116 ? 'true' : c === 102 ? 'false' : c === 110 ? 'null' : undefined;
+    if (word !== undefined && t.startsWith(word, start)) {
+      this.pos += word.length;
+      return { map: false, start, end: this.pos, value: word === 'null' ? null : word === 'true', source: word, style: 'PLAIN' };
     }
     NUMBER.lastIndex = start;
     const m = NUMBER.exec(t);

@@ -393,13 +393,15 @@ function* lineStarts(text: string): Generator<number> {
   while (at < text.length) {
     let end = text.indexOf('\n', at);
     if (end < 0) end = text.length;
-    if (text.slice(at, end).trim() !== '') yield at;
+    let i = at;
+    while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 13)) i++;
+    if (i < end) yield at;
     at = end + 1;
   }
 }
 
-function jsonRecords(data: DataFile): { map: LightMap; offset: number }[] {
-  const out: { map: LightMap; offset: number }[] = [];
+/** The records one at a time: a file's light nodes are never all alive at once. */
+function* jsonRecords(data: DataFile): Generator<{ map: LightMap; offset: number }> {
   const text = data.text;
   for (const start of lineStarts(text)) {
     const r = readJsonObject(text, start);
@@ -413,9 +415,8 @@ function jsonRecords(data: DataFile): { map: LightMap; offset: number }[] {
       data.report(i, 'expected the end of the line after the JSON object', 'each line of a JSON Lines file is one JSON object');
       continue;
     }
-    out.push({ map: r.map, offset: r.map.start });
+    yield { map: r.map, offset: r.map.start };
   }
-  return out;
 }
 
 /** JSON Lines or CSV of plain rows: each record is a +I row for the replay's table. */
@@ -425,18 +426,19 @@ function readPlain(data: DataFile, env: EventEnv, rows: FastRows, spec: Spec, fi
   if (table === undefined) return [];
   const partition = file.partition ?? spec.partition;
   const timeIndex = spec.timeField === undefined ? undefined : table.index.get(spec.timeField);
-  let records: { map: LightMap; offset: number }[];
+  let records: Iterable<{ map: LightMap; offset: number }>;
   if (spec.format === 'csv') {
     const r = readCsv(data.text);
     if (!r.ok) {
       data.report(r.offset, r.message);
       return [];
     }
-    records = [];
+    const list: { map: LightMap; offset: number }[] = [];
     for (const x of r.records) {
-      if ('map' in x) records.push({ map: x, offset: x.start });
+      if ('map' in x) list.push({ map: x, offset: x.start });
       else data.report(x.offset, x.message);
     }
+    records = list;
   } else {
     records = jsonRecords(data);
   }
