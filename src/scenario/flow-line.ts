@@ -43,10 +43,9 @@ const PLAIN_TAGS: readonly ScalarTag[] = (new Document(null).schema.tags as (Sca
 const RESOLVE_OPTIONS = { intAsBigInt: false } as Parameters<ScalarTag['resolve']>[2];
 
 /** Words: strings, unless one of the core schema's null and boolean words. */
-const WORD = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-const NOT_STRING = /^(?:[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const NOT_STRING = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 /** Short enough that Number() and the YAML library's parseInt agree to the last bit. */
-const DIGITS = /^-?[0-9]{1,15}$/;
+const MAX_DIGITS = 15;
 
 class Fail extends Error {}
 
@@ -183,11 +182,40 @@ class Reader {
 
 /** The value a plain scalar resolves to under the core schema, as the YAML library resolves it. */
 export function plainValue(source: string): string | number | boolean | null {
-  if (WORD.test(source) && !NOT_STRING.test(source)) return source;
-  if (DIGITS.test(source)) return Number(source);
+  switch (shape(source)) {
+    case 'word':
+      if (!NOT_STRING.has(source)) return source;
+      break;
+    case 'digits':
+      return Number(source);
+  }
   const node = resolvePlain(source);
   if (node === undefined) throw new Fail();
   return node.value as string | number | boolean | null;
+}
+
+/**
+ * `word`: a letter or `_` then letters, digits, `_`, `-` (a string unless a null or boolean
+ * word); `digits`: an optional `-` and 1 to 15 digits (an integer); else `other`. A scan of
+ * char codes: the regular expressions it replaces were a fifth of a million-event load.
+ */
+function shape(s: string): 'word' | 'digits' | 'other' {
+  const c0 = s.charCodeAt(0);
+  if ((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122) || c0 === 95) {
+    for (let i = 1; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45)) return 'other';
+    }
+    return 'word';
+  }
+  const from = c0 === 45 ? 1 : 0;
+  const n = s.length - from;
+  if (n < 1 || n > MAX_DIGITS) return 'other';
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return 'other';
+  }
+  return 'digits';
 }
 
 function resolvePlain(source: string): Scalar | undefined {
