@@ -169,6 +169,10 @@ function readSpec(ctx: LoadContext, env: EventEnv, map: YAMLMap): Spec | undefin
       }
     }
   }
+  if (format === 'kafka' && files?.some((f) => f.partition !== undefined)) {
+    report(ctx, files.find((f) => f.partition !== undefined)!.where, 'Kafka records carry their own partition; `partition:` applies to jsonl and csv files');
+    ok = false;
+  }
   let partition = 0;
   const partitionEntry = keys.get('partition');
   if (partitionEntry !== undefined) {

@@ -214,6 +214,7 @@ describe('replay: the entry itself', () => {
     expect(problems(load('  - { replay: x.txt, to: orders }\n'))[0]).toMatch(/cannot tell the format of .*x\.txt from the file name/);
     expect(problems(load('  - { replay: missing.jsonl, to: orders }\n'))[0]).toMatch(/^s\.yaml:\d+:15: data file .*missing\.jsonl: no such file$/);
     expect(problems(load('  - { replay: x.jsonl, to: orders, order: time }\n'))[0]).toMatch(/`order: time` needs `time-field:`/);
+    expect(problems(load('  - { replay: [{ file: k.jsonl, partition: 1 }], format: kafka }\n'))[0]).toMatch(/Kafka records carry their own partition/);
   });
 
   it('caps the problems of one data file', () => {
