@@ -31,8 +31,14 @@
 import type { Side } from '../../planner/plan.js';
 import type { Row } from '../../values/types.js';
 import { created, isEditable, resizedCopy } from '../collections/edit.js';
-import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmValues, type PMap } from '../collections/pmap.js';
-import { addTimer, dropFirstTimer, dueKey, EMPTY_TIMERS, nextTimerTime, type TimerQueue } from './timer-service.js';
+import { PMAP_EMPTY, type PMap } from '../collections/pmap.js';
+import { KeyedStateView, keyedStateEntriesOf } from './keyed-state-view.js';
+import { addTimer, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
+
+type Slot = number | Row | boolean | undefined;
+export type IntervalKeyState = readonly Slot[];
+/** A key state that the caller may still change (not yet stored, or created in this edit). */
+export type WritableKeyState = Slot[];
 
 export interface IntervalState {
   readonly keys: PMap<IntervalKeyState>;
@@ -49,10 +55,14 @@ export interface IntervalState {
 
 export const EMPTY_INTERVAL_STATE: IntervalState = Object.freeze({ keys: PMAP_EMPTY, expiration0: 0, expiration1: 0, timers: EMPTY_TIMERS });
 
-type Slot = number | Row | boolean | undefined;
-export type IntervalKeyState = readonly Slot[];
-/** A key state that the caller may still change (not yet stored, or created in this edit). */
-export type WritableKeyState = Slot[];
+/**
+ * Flink's harness numKeyedStateEntries for this operator: a cache holding many rows counts once,
+ * and each set cleanup-timer value counts once.
+ */
+export function keyedStateEntries(s: IntervalState): number {
+  const filled = (ks: IntervalKeyState, side: Side): number => (cacheSize(ks, side) > 0 ? 1 : 0) + (cleanupOf(ks, side) !== undefined ? 1 : 0);
+  return keyedStateEntriesOf(s.keys, (ks) => filled(ks, 0) + filled(ks, 1));
+}
 
 /** flags (3 bits) | split << 3 */
 const META = 0;
@@ -235,50 +245,39 @@ type WritableState = { -readonly [P in keyof IntervalState]: IntervalState[P] };
 
 /**
  * The operator's view of its state while it processes one element or one timer pass. An operator
- * keeps one and reopens it per call (calls never nest): no object per row. Between openKey and
- * closeKey it holds one join key's state; close() returns the new operator state, `state` itself
- * when nothing changed.
+ * keeps one and reopens it per call (calls never nest). Between openKey and closeKey it holds one
+ * join key's state; close() returns the new operator state, `state` itself when nothing changed.
  */
-export class IntervalStateView {
-  private base: IntervalState = EMPTY_INTERVAL_STATE;
-  private keys: PMap<IntervalKeyState> = PMAP_EMPTY;
+export class IntervalStateView extends KeyedStateView<IntervalKeyState, IntervalState> {
   private exp0 = 0;
   private exp1 = 0;
   private timers: TimerQueue = EMPTY_TIMERS;
-  private key = '';
-  /** What the key map held for the key when it was opened (a key changed in place is not written back). */
-  private found: IntervalKeyState | undefined = undefined;
-  private ks: IntervalKeyState | undefined = undefined;
-  /** Whether `ks` is this view's to change (a copy it made, or created in the current edit). */
-  private mine = false;
-  /** The time of the timer popTimer returned last. */
-  firedAt = 0;
 
   /** `layout`: which sides are outer (layoutOf), for new key states. */
-  constructor(private readonly layout: number) {}
+  constructor(private readonly layout: number) {
+    super(EMPTY_INTERVAL_STATE);
+  }
 
-  open(state: IntervalState): this {
-    this.base = state;
-    this.keys = state.keys;
+  protected load(state: IntervalState): void {
     this.exp0 = state.expiration0;
     this.exp1 = state.expiration1;
     this.timers = state.timers;
-    return this;
   }
 
-  close(): IntervalState {
-    const b = this.base;
-    if (this.keys === b.keys && this.exp0 === b.expiration0 && this.exp1 === b.expiration1 && this.timers === b.timers) return b;
-    if (isEditable(b)) {
-      const w = b as WritableState;
-      w.keys = this.keys;
-      w.expiration0 = this.exp0;
-      w.expiration1 = this.exp1;
-      w.timers = this.timers;
-      return b;
-    }
-    // A literal with the fields listed: one hidden class for every state object.
-    return created({ keys: this.keys, expiration0: this.exp0, expiration1: this.exp1, timers: this.timers });
+  protected unchanged(state: IntervalState): boolean {
+    return this.exp0 === state.expiration0 && this.exp1 === state.expiration1 && this.timers === state.timers;
+  }
+
+  protected storeIn(state: IntervalState, keys: PMap<IntervalKeyState>): void {
+    const w = state as WritableState;
+    w.keys = keys;
+    w.expiration0 = this.exp0;
+    w.expiration1 = this.exp1;
+    w.timers = this.timers;
+  }
+
+  protected fresh(keys: PMap<IntervalKeyState>): IntervalState {
+    return { keys, expiration0: this.exp0, expiration1: this.exp1, timers: this.timers };
   }
 
   expiration(side: Side): number {
@@ -296,31 +295,9 @@ export class IntervalStateView {
 
   /** The key of the earliest timer timed <= upTo, which is removed (its time in `firedAt`); else undefined. */
   popTimer(upTo: number): string | undefined {
-    const key = dueKey(this.timers, upTo);
-    if (key === undefined) return undefined;
-    this.firedAt = nextTimerTime(this.timers) as number;
-    this.timers = dropFirstTimer(this.timers);
+    const key = this.due(this.timers, upTo);
+    if (key !== undefined) this.timers = this.popped();
     return key;
-  }
-
-
-  /** Make `key` the current key; whether state is held for it. */
-  openKey(key: string): boolean {
-    this.key = key;
-    this.found = pmGet(this.keys, key);
-    this.ks = this.found;
-    this.mine = false;
-    return this.found !== undefined;
-  }
-
-  /** Store the current key's state; a key with no cached row and no cleanup timer is dropped (Flink clears empty state). */
-  closeKey(): void {
-    const ks = this.ks;
-    if (ks === undefined) return;
-    const empty = isEmptyKey(ks);
-    // Changed in place, the stored state needs no second map walk.
-    if (!empty && ks === this.found) return;
-    this.keys = empty ? pmDelete(this.keys, this.key) : pmSet(this.keys, this.key, ks);
   }
 
   keySide(): Side {
@@ -355,23 +332,21 @@ export class IntervalStateView {
 
   /** Cache a row on `side` at `time` (after the rows timed <= time) and set side's cleanup time. */
   cacheRow(side: Side, time: number, row: Row, joined: boolean, cleanup: number): void {
-    this.ks = this.ks === undefined ? newKeyState(this.layout, side, row, time, joined, cleanup) : withRow(this.ks, side, time, row, joined, cleanup);
-    this.mine = true;
+    this.replace(this.ks === undefined ? newKeyState(this.layout, side, row, time, joined, cleanup) : withRow(this.ks, side, time, row, joined, cleanup));
   }
 
   /** Flag side's row i as joined (an inner side keeps no flag). */
   markJoined(side: Side, i: number): void {
-    setJoined(this.writable(), side, i);
+    setJoined(this.writable() as WritableKeyState, side, i);
   }
 
   /** Remove side's first `n` rows (the cache is sorted by time: an expired run is a prefix). */
   expireFirst(side: Side, n: number): void {
-    this.ks = withoutFirst(this.ks as IntervalKeyState, side, n, this.mine);
-    this.mine = true;
+    this.replace(withoutFirst(this.ks as IntervalKeyState, side, n, this.mine));
   }
 
   setCleanup(side: Side, time: number | undefined): void {
-    setCleanup(this.writable(), side, time);
+    setCleanup(this.writable() as WritableKeyState, side, time);
   }
 
   /** Nothing is left for the current key on either side: it is dropped at closeKey. */
@@ -380,31 +355,11 @@ export class IntervalStateView {
     this.mine = false;
   }
 
-  private writable(): WritableKeyState {
-    if (!this.mine) {
-      this.ks = writable(this.ks as IntervalKeyState);
-      this.mine = true;
-    }
-    return this.ks as WritableKeyState;
+  protected isEmpty(ks: IntervalKeyState): boolean {
+    return isEmptyKey(ks);
   }
-}
 
-/** Every key's state, for the state pane. */
-export function intervalKeyStates(s: IntervalState): IntervalKeyState[] {
-  return pmValues(s.keys);
-}
-
-/**
- * What Flink's harness reports as numKeyedStateEntries: (key, state) pairs, so a cache holding
- * many rows counts once, and each set cleanup-timer value counts once.
- */
-export function keyedStateEntries(s: IntervalState): number {
-  let n = 0;
-  for (const ks of pmValues(s.keys)) {
-    for (const side of [0, 1] as const) {
-      if (cacheSize(ks, side) > 0) n++;
-      if (cleanupOf(ks, side) !== undefined) n++;
-    }
+  protected copy(ks: IntervalKeyState): IntervalKeyState {
+    return writable(ks);
   }
-  return n;
 }

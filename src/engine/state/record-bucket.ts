@@ -1,6 +1,6 @@
 /**
  * One join key's entries (a bucket) and the operations on it, under the side's layout. A step
- * reads a bucket into a Cursor, changes the cursor, and join-state-store.ts stores it back.
+ * reads a bucket into a Cursor, changes the cursor, and record-store.ts stores it back.
  *
  * Up to BIG entries a bucket is a version (log, n) of a ColumnLog (collections/shared-log-columns.ts):
  * the entries in arrival order as columns (a row slot, a hash and a seq per entry; count, assoc
@@ -21,17 +21,17 @@ import type { JoinEntry, SideSpec } from './record-state.js';
 export class Cursor {
   /** The join key read into this cursor; undefined: nothing read yet. */
   key: string | undefined = undefined;
-  /** The key's id in `keys`, the KeyInterner of the store it was read from (join-state-store.ts). */
+  /** The key's id in `keys`, the KeyInterner of the store it was read from (record-store.ts). */
   id = -1;
   keys: object | undefined = undefined;
   log: ColumnLog<Row> | undefined = undefined;
   n = 0;
   big: PMap<JoinEntry> | undefined = undefined;
-  /** The key's main log when the read found it (join-state-store.ts): a write need not look it up. */
+  /** The key's main log when the read found it (record-store.ts): a write need not look it up. */
   main: ColumnLog<Row> | undefined = undefined;
   /**
    * Whether the store read is the newest version of its run's first lineage, the only one that
-   * may push onto a main log (join-state-store.ts): any other version appending there copies.
+   * may push onto a main log (record-store.ts): any other version appending there copies.
    */
   rootTip = false;
 

@@ -136,7 +136,7 @@ export function printStored(spec: SideSpec, row: Row): string {
 const TS: SqlType = { kind: 'TIMESTAMP', nullable: false, precision: 3 };
 
 /** A processing time as people read it (TIMESTAMP(3) text). */
-export function printTime(ms: number): string {
+function printProcTime(ms: number): string {
   return formatValue(TS, ms);
 }
 
@@ -165,7 +165,7 @@ function dropExpired(spec: SideSpec, w: RecordStateViews, k: KeyRef, e: JoinEntr
   removeEntry(spec, w, k.key, e.row);
   out.flag(STEP_EXPIRE);
   if (!out.tracing) return;
-  const reason = `last written ${printTime(e.at)} + TTL ${spec.ttlMs} ms = ${printTime(e.at + spec.ttlMs)} <= now ${printTime(now)}: expired, so Flink treats it as absent`;
+  const reason = `last written ${printProcTime(e.at)} + TTL ${spec.ttlMs} ms = ${printProcTime(e.at + spec.ttlMs)} <= now ${printProcTime(now)}: expired, so Flink treats it as absent`;
   out.trace({ t: 'state.expire', side: spec.side, key: k.pkey, row: printStored(spec, e.row), reason });
 }
 

@@ -1,5 +1,5 @@
 /**
- * A join side's store: join key -> the key's bucket (join-state-bucket.ts), as a persistent map.
+ * A join side's store: join key -> the key's bucket (record-bucket.ts), as a persistent map.
  *
  * Join keys are interned as small ints by a KeyInterner that both sides of a run share (it only ever
  * gains keys): a step turns its key into an int once, and the versioned map and the registry

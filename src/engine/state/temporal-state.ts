@@ -32,8 +32,12 @@
  */
 import type { Row, RowKind } from '../../values/types.js';
 import { created, isEditable, resizedCopy } from '../collections/edit.js';
-import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmValues, type PMap } from '../collections/pmap.js';
-import { addTimer, deleteTimer, dropFirstTimer, dueKey, EMPTY_TIMERS, nextTimerTime, type TimerQueue } from './timer-service.js';
+import { PMAP_EMPTY, type PMap } from '../collections/pmap.js';
+import { KeyedStateView, keyedStateEntriesOf } from './keyed-state-view.js';
+import { addTimer, deleteTimer, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
+
+/** Which timers: event time (emit probe rows, clean versions) or processing time (retention). */
+export type TimeDomain = 'event' | 'proc';
 
 export interface TemporalState {
   readonly keys: PMap<TemporalKeyState>;
@@ -42,6 +46,12 @@ export interface TemporalState {
 }
 
 export const EMPTY_TEMPORAL_STATE: TemporalState = Object.freeze({ keys: PMAP_EMPTY, eventTimers: EMPTY_TIMERS, procTimers: EMPTY_TIMERS });
+
+/** Flink's harness numKeyedStateEntries for this operator: (key, state) pairs that hold a value. */
+export function temporalStateEntries(s: TemporalState): number {
+  const set = (v: unknown): number => (v !== undefined ? 1 : 0);
+  return keyedStateEntriesOf(s.keys, (ks) => (probeCount(ks) > 0 ? 1 : 0) + (versionCount(ks) > 0 ? 1 : 0) + set(nextSeqOf(ks)) + set(timerOf(ks)) + set(cleanupAtOf(ks)));
+}
 
 type Slot = number | string | Row | undefined;
 export type TemporalKeyState = readonly Slot[];
@@ -197,9 +207,6 @@ export function withReleased(ks: TemporalKeyState, watermark: number, gone: numb
   return !inPlace && size >= GROW_IN_PLACE ? created(w) : w;
 }
 
-/** The current key before openKey or startKey gave it a state. */
-const NO_KEY: TemporalKeyState = Object.freeze(newTKey(''));
-
 type WritableState = { -readonly [P in keyof TemporalState]: TemporalState[P] };
 
 /**
@@ -207,49 +214,32 @@ type WritableState = { -readonly [P in keyof TemporalState]: TemporalState[P] };
  * keeps one and reopens it per call; calls never nest). Between openKey and closeKey it holds one
  * join key's state; close() returns the new operator state, `state` itself when nothing changed.
  */
-export class TemporalStateView {
-  private base: TemporalState = EMPTY_TEMPORAL_STATE;
-  private keys: PMap<TemporalKeyState> = PMAP_EMPTY;
+export class TemporalStateView extends KeyedStateView<TemporalKeyState, TemporalState> {
   private eventTimers: TimerQueue = EMPTY_TIMERS;
   private procTimers: TimerQueue = EMPTY_TIMERS;
-  private key = '';
-  private found: TemporalKeyState | undefined = undefined;
-  private ks: TemporalKeyState = NO_KEY;
-  /** Whether `ks` is this view's to change (a copy it made, or created in the current edit). */
-  private mine = false;
-  /** The time of the timer popEventTimer / popProcTimer returned last. */
-  firedAt = 0;
 
-  open(state: TemporalState): this {
-    this.base = state;
-    this.keys = state.keys;
+  constructor() {
+    super(EMPTY_TEMPORAL_STATE);
+  }
+
+  protected load(state: TemporalState): void {
     this.eventTimers = state.eventTimers;
     this.procTimers = state.procTimers;
-    return this;
   }
 
-  close(): TemporalState {
-    const b = this.base;
-    if (this.keys === b.keys && this.eventTimers === b.eventTimers && this.procTimers === b.procTimers) return b;
-    if (isEditable(b)) {
-      const w = b as WritableState;
-      w.keys = this.keys;
-      w.eventTimers = this.eventTimers;
-      w.procTimers = this.procTimers;
-      return b;
-    }
-    // Fields listed, not spread: spread copies of the frozen empty state and of later states got
-    // different hidden classes, and the per-row reads of keys and timers went megamorphic.
-    return created({ keys: this.keys, eventTimers: this.eventTimers, procTimers: this.procTimers });
+  protected unchanged(state: TemporalState): boolean {
+    return this.eventTimers === state.eventTimers && this.procTimers === state.procTimers;
   }
 
-  /** Make `key` the current key; whether state is held for it (if not, startKey gives it one). */
-  openKey(key: string): boolean {
-    this.key = key;
-    this.found = pmGet(this.keys, key);
-    this.ks = this.found ?? NO_KEY;
-    this.mine = false;
-    return this.found !== undefined;
+  protected storeIn(state: TemporalState, keys: PMap<TemporalKeyState>): void {
+    const w = state as WritableState;
+    w.keys = keys;
+    w.eventTimers = this.eventTimers;
+    w.procTimers = this.procTimers;
+  }
+
+  protected fresh(keys: PMap<TemporalKeyState>): TemporalState {
+    return { keys, eventTimers: this.eventTimers, procTimers: this.procTimers };
   }
 
   /** An empty state for the current key, which openKey did not find, printed as `printedKey`. */
@@ -257,171 +247,69 @@ export class TemporalStateView {
     this.ks = newTKey(printedKey);
   }
 
-  /** Store the current key's state; a key holding nothing is dropped (Flink clears empty state). */
-  closeKey(): void {
-    const ks = this.ks;
-    const empty = isEmptyTKey(ks);
-    // Changed in place, the stored state needs no second map walk.
-    if (!empty && ks === this.found) return;
-    if (empty && this.found === undefined) return;
-    this.keys = empty ? pmDelete(this.keys, this.key) : pmSet(this.keys, this.key, ks);
-  }
-
-  printedKey(): string {
-    return printedKeyOf(this.ks);
-  }
-
-  nextSeq(): number | undefined {
-    return nextSeqOf(this.ks);
-  }
-
-  /** The key's pending event-time timer (Flink's registeredTimer). */
-  timer(): number | undefined {
-    return timerOf(this.ks);
-  }
-
-  /** The key's pending retention timer (Flink's latestRegisteredCleanupTimer). */
-  cleanupAt(): number | undefined {
-    return cleanupAtOf(this.ks);
+  /** The current key's state, to read (openKey found it, or startKey gave it one). */
+  get keyState(): TemporalKeyState {
+    return this.ks as TemporalKeyState;
   }
 
   setNextSeq(v: number | undefined): void {
-    setNextSeq(this.writable(), v);
+    setNextSeq(this.writable() as WritableTKey, v);
   }
 
+  /** The key's pending event-time timer (Flink's registeredTimer). */
   setTimer(v: number | undefined): void {
-    setTimer(this.writable(), v);
+    setTimer(this.writable() as WritableTKey, v);
   }
 
+  /** The key's pending retention timer (Flink's latestRegisteredCleanupTimer). */
   setCleanupAt(v: number | undefined): void {
-    setCleanupAt(this.writable(), v);
-  }
-
-  probeCount(): number {
-    return probeCount(this.ks);
-  }
-
-  probeTime(i: number): number {
-    return probeTime(this.ks, i);
-  }
-
-  probeKind(i: number): RowKind {
-    return probeKind(this.ks, i);
-  }
-
-  probeRow(i: number): Row {
-    return probeRow(this.ks, i);
-  }
-
-  versionCount(): number {
-    return versionCount(this.ks);
-  }
-
-  versionTime(v: number): number {
-    return versionTime(this.ks, v);
-  }
-
-  versionKind(v: number): RowKind {
-    return versionKind(this.ks, v);
-  }
-
-  versionRow(v: number): Row {
-    return versionRow(this.ks, v);
-  }
-
-  /** The version valid at `time`: the index of the latest with version time <= time, or -1. */
-  versionAtOrBefore(time: number): number {
-    return versionAt(this.ks, time);
-  }
-
-  /** Index of the version for exactly `time`, or -1. */
-  versionFor(time: number): number {
-    return versionIndexOf(this.ks, time);
-  }
-
-  /** How many versions (oldest first) Flink's cleanupExpiredVersionInState removes at `watermark`. */
-  expiredVersions(watermark: number): number {
-    return expiredVersions(this.ks, watermark);
+    setCleanupAt(this.writable() as WritableTKey, v);
   }
 
   /** Buffer a probe row after the others (arrival order). */
   addProbe(seq: number, time: number, kind: RowKind, row: Row): void {
-    this.ks = withProbe(this.ks, seq, time, kind, row);
-    this.mine = true;
+    this.replace(withProbe(this.keyState, seq, time, kind, row));
   }
 
   /** Store a version, overwriting one with the same time. */
   putVersion(time: number, kind: RowKind, row: Row): void {
-    this.ks = withVersion(this.ks, time, kind, row);
-    this.mine = true;
+    this.replace(withVersion(this.keyState, time, kind, row));
   }
 
   /** Take out the probe rows timed <= watermark (the others stay in order) and the first `gone` versions. */
   release(watermark: number, gone: number): void {
-    this.ks = withReleased(this.ks, watermark, gone);
-    this.mine = true;
+    this.replace(withReleased(this.keyState, watermark, gone));
   }
 
   /** Clear everything the key holds (its printed key stays, for traces). */
   clearKey(): void {
-    this.ks = newTKey(printedKeyOf(this.ks));
-    this.mine = true;
+    this.replace(newTKey(printedKeyOf(this.keyState)));
   }
 
-  registerEventTimer(key: string, time: number): void {
-    this.eventTimers = addTimer(this.eventTimers, key, time);
+  registerTimer(domain: TimeDomain, key: string, time: number): void {
+    if (domain === 'event') this.eventTimers = addTimer(this.eventTimers, key, time);
+    else this.procTimers = addTimer(this.procTimers, key, time);
   }
 
-  deleteEventTimer(key: string, time: number): void {
-    this.eventTimers = deleteTimer(this.eventTimers, key, time);
+  deleteTimer(domain: TimeDomain, key: string, time: number): void {
+    if (domain === 'event') this.eventTimers = deleteTimer(this.eventTimers, key, time);
+    else this.procTimers = deleteTimer(this.procTimers, key, time);
   }
 
-  registerProcTimer(key: string, time: number): void {
-    this.procTimers = addTimer(this.procTimers, key, time);
-  }
-
-  deleteProcTimer(key: string, time: number): void {
-    this.procTimers = deleteTimer(this.procTimers, key, time);
-  }
-
-  /** The key of the earliest event-time timer timed <= upTo, which is removed (its time in `firedAt`); else undefined. */
-  popEventTimer(upTo: number): string | undefined {
-    const key = dueKey(this.eventTimers, upTo);
+  /** The key of the domain's earliest timer timed <= upTo, which is removed (its time in `firedAt`); else undefined. */
+  popTimer(domain: TimeDomain, upTo: number): string | undefined {
+    const key = this.due(domain === 'event' ? this.eventTimers : this.procTimers, upTo);
     if (key === undefined) return undefined;
-    this.firedAt = nextTimerTime(this.eventTimers) as number;
-    this.eventTimers = dropFirstTimer(this.eventTimers);
+    if (domain === 'event') this.eventTimers = this.popped();
+    else this.procTimers = this.popped();
     return key;
   }
 
-  /** As popEventTimer, for the processing-time timers. */
-  popProcTimer(upTo: number): string | undefined {
-    const key = dueKey(this.procTimers, upTo);
-    if (key === undefined) return undefined;
-    this.firedAt = nextTimerTime(this.procTimers) as number;
-    this.procTimers = dropFirstTimer(this.procTimers);
-    return key;
+  protected isEmpty(ks: TemporalKeyState): boolean {
+    return isEmptyTKey(ks);
   }
 
-  private writable(): WritableTKey {
-    if (!this.mine) {
-      this.ks = writableTKey(this.ks);
-      this.mine = true;
-    }
-    return this.ks as WritableTKey;
+  protected copy(ks: TemporalKeyState): TemporalKeyState {
+    return writableTKey(ks);
   }
-}
-
-/** Every key's state, for the state pane. */
-export function temporalKeyStates(s: TemporalState): TemporalKeyState[] {
-  return pmValues(s.keys);
-}
-
-/** Flink's harness numKeyedStateEntries for this operator: (key, state) pairs that hold a value. */
-export function temporalStateEntries(s: TemporalState): number {
-  let n = 0;
-  for (const ks of pmValues(s.keys)) {
-    n += (probeCount(ks) > 0 ? 1 : 0) + (versionCount(ks) > 0 ? 1 : 0) + (nextSeqOf(ks) !== undefined ? 1 : 0);
-    n += (timerOf(ks) !== undefined ? 1 : 0) + (cleanupAtOf(ks) !== undefined ? 1 : 0);
-  }
-  return n;
 }

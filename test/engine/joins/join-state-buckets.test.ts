@@ -1,6 +1,6 @@
 /**
  * Join-state buckets: a join key's entries are a small array while few and a map by entry id once
- * many (join-state.ts). The switch must not change matches, their arrival order, duplicates'
+ * many (state/record-state.ts). The switch must not change matches, their arrival order, duplicates'
  * counts, unique-key overwrites or retractions.
  */
 import { describe, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The keyed timer queue (interval-join-timers.ts) as the joins use it: timers registered ahead
+ * The keyed timer queue (state/timer-service.ts) as the joins use it: timers registered ahead
  * of a moving clock over many keys, fired from the front, some registered again near the front
  * (the interval join's re-armed cleanup timers), a few deleted. Long runs fill and drain many
  * chunks, so every path of the fired-head offset is taken: appends past a full last chunk,

@@ -1,5 +1,5 @@
 /**
- * The keyed timer queue (interval-join-timers.ts) against a plain model: firing order (time, then
+ * The keyed timer queue (state/timer-service.ts) against a plain model: firing order (time, then
  * registration), dedup per (key, time), delete, and persistence — a queue handed out never
  * changes, inside a transient edit (for queues from an older edit) or outside one.
  */

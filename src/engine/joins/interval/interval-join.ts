@@ -36,7 +36,8 @@ import type { Row, RowKind } from '../../../values/types.js';
 import { STEP_EXPIRE, WM_MAX, type Collector, type JoinOperator, type OpTime, type StateEntryView, type StateView } from '../../types.js';
 import { bulkWhy } from '../../why.js';
 import { KeyInterner } from '../../state/key-interner.js';
-import { cacheSize, cleanupOf, EMPTY_INTERVAL_STATE, intervalKeyStates, IntervalStateView, joinedAt, keyRowOf, keySideOf, layoutOf, rowAt, timeAt, type IntervalState } from '../../state/interval-state.js';
+import { cacheSize, cleanupOf, EMPTY_INTERVAL_STATE, IntervalStateView, joinedAt, keyRowOf, keySideOf, layoutOf, rowAt, timeAt, type IntervalState } from '../../state/interval-state.js';
+import { keyStatesOf } from '../../state/keyed-state-view.js';
 import { nextTimerTime } from '../../state/timer-service.js';
 import { conditionHolds, joinRow, keyRejectsNull, makeJoinRows, otherSide, printKey, printRow, printRowOf, printSpan, printTime, rowTime, sideName, type JoinRows } from '../join-rows.js';
 
@@ -348,7 +349,7 @@ function emitPadded(c: Call, side: Side, row: Row, rule: string, because: () => 
   out.emit('+I', joined, { rule, text, rows: [printRowOf(j, side, '+I', row)] });
 }
 
-/** Reasons are only read when the step keeps text: bulk runs pass this instead of a closure. */
+/** Reasons are only read when the step keeps text: bulk runs pass this one. */
 const NO_TEXT = (): string => '';
 
 function eagerReason(c: Call, side: Side, t: number, removedAt: number, expiredUpTo: number): () => string {
@@ -387,7 +388,7 @@ function describeIntervalSide(j: JoinRows, spec: IntervalSpec, state: IntervalSt
     `a row at t expires when ${spec.timeKind === 'rowtime' ? 'the watermark' : 'processing time'} passes t + ${printSpan(rel)}` +
     (spec.minCleanupMs > 0 ? ` (removed by a timer up to ${printSpan(spec.minCleanupMs)} later, or earlier by a scan)` : '');
   const entries: StateEntryView[] = [];
-  const keys = intervalKeyStates(state)
+  const keys = keyStatesOf(state.keys)
     .map((ks) => ({ ks, printed: printKey(j, keySideOf(ks), keyRowOf(ks)) }))
     .sort((a, b) => (a.printed < b.printed ? -1 : a.printed > b.printed ? 1 : 0));
   for (const { ks, printed } of keys) {

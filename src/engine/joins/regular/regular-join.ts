@@ -8,7 +8,7 @@
  *
  *   if input is +I/+U (accumulate)
  *   |  additional = 2.4: other is outer && the row replaces no stored row (never for
- *   |                    JoinKeyContainsUniqueKey, see isAdditionalMatch in regular-join-steps.ts)
+ *   |                    JoinKeyContainsUniqueKey, see isAdditionalMatch below)
  *   |               2.0-2.3: always (so a bare +U on a unique key inflates the other side's assoc)
  *   |  2.4, other is outer, me is InputSideHasUniqueKey and the row replaces a stored row R
  *   |  (same unique key): for each match of R the new row lacks: send -D[R+other];
@@ -67,7 +67,7 @@ export function createRegularJoin(plan: Plan): JoinOperator<JoinState> {
     interleaved: plan.flinkVersion >= '2.2',
     onlyNewMatchesCount: plan.flinkVersion >= '2.4',
   };
-  // Refilled by every element (processElement is never re-entered): no allocation per row.
+  // Refilled by every element: processElement is never re-entered.
   const keyRef = new LazyKeyRef(rules.j, 0, [], '');
   const quiet: Collector = { emit: () => undefined, trace: () => undefined, flag: () => undefined, tracing: false };
   const s: JoinStep = { r: rules, me: rules.specs[0], other: rules.specs[1], kind: '+I', row: [], k: keyRef, w: new RecordStateViews(), now: 0, out: quiet, rows: [] };
@@ -88,7 +88,7 @@ export function createRegularJoin(plan: Plan): JoinOperator<JoinState> {
 }
 
 /** What does not change while the operator runs. */
-export interface JoinRules {
+interface JoinRules {
   readonly j: JoinRows;
   readonly joinType: JoinType;
   readonly specs: readonly [SideSpec, SideSpec];
@@ -99,7 +99,7 @@ export interface JoinRules {
 }
 
 /** One input row being processed (an operator refills one per step: processElement is never re-entered). */
-export interface JoinStep {
+interface JoinStep {
   r: JoinRules;
   me: SideSpec;
   other: SideSpec;
@@ -116,7 +116,7 @@ export interface JoinStep {
 /** Each match yields two parts, ordered by flink-version. */
 type Part = (m: Match) => void;
 
-export function flush(s: JoinStep, matches: readonly Match[], a: Part, b: Part): void {
+function flush(s: JoinStep, matches: readonly Match[], a: Part, b: Part): void {
   if (s.r.interleaved) {
     for (const m of matches) {
       a(m);
@@ -128,16 +128,16 @@ export function flush(s: JoinStep, matches: readonly Match[], a: Part, b: Part):
   }
 }
 
-export function inputText(s: JoinStep): string {
+function inputText(s: JoinStep): string {
   return printRowOf(s.r.j, s.me.side, s.kind, s.row);
 }
 
-export function theirText(s: JoinStep, m: Match): string {
+function theirText(s: JoinStep, m: Match): string {
   return `${s.other.name} ${printStored(s.other, m.row)}`;
 }
 
 /** The reason for an emitted row; its text is built only when the collector keeps it. */
-export function why(s: JoinStep, rule: string, text: () => string, theirs?: Row): Why {
+function why(s: JoinStep, rule: string, text: () => string, theirs?: Row): Why {
   if (!s.out.tracing) return bulkWhy(rule);
   const rows = theirs === undefined ? [inputText(s)] : [inputText(s), printRowOf(s.r.j, s.other.side, '+I', theirs)];
   return { rule, text: text(), rows };
@@ -149,18 +149,18 @@ function emitPair(out: Collector, kind: RowKind, side: Side, mine: Row, theirs: 
   else out.emitPair!(kind, theirs, mine, y);
 }
 
-export function emitJoined(s: JoinStep, kind: RowKind, theirs: Row, y: Why): void {
+function emitJoined(s: JoinStep, kind: RowKind, theirs: Row, y: Why): void {
   if (s.out.emitPair === undefined) s.out.emit(kind, joinedOf(s.r.j, s.me.side, s.row, theirs), y);
   else emitPair(s.out, kind, s.me.side, s.row, theirs, y);
 }
 
-export function emitPadded(s: JoinStep, kind: RowKind, side: Side, row: Row, y: Why): void {
+function emitPadded(s: JoinStep, kind: RowKind, side: Side, row: Row, y: Why): void {
   if (s.out.emitPair === undefined) s.out.emit(kind, joinedOf(s.r.j, side, row, undefined), y);
   else emitPair(s.out, kind, side, row, undefined, y);
 }
 
 /** Why the output kind is what it is, when it is not simply +I from +I. */
-export function kindText(outKind: RowKind, inKind: RowKind): string {
+function kindText(outKind: RowKind, inKind: RowKind): string {
   if (outKind === inKind) return inKind === '+I' ? '' : ` (the input kind ${inKind} is kept)`;
   return ` (an outer join sends ${outKind} where the input was ${inKind})`;
 }
@@ -168,7 +168,7 @@ export function kindText(outKind: RowKind, inKind: RowKind): string {
 const MATCH = bulkWhy('match');
 
 /** Send [record+other] (the traced form, with its reason: tracedMatch). */
-export function joinMatch(s: JoinStep, outKind: RowKind, theirs: Row): void {
+function joinMatch(s: JoinStep, outKind: RowKind, theirs: Row): void {
   if (!s.out.tracing) emitJoined(s, outKind, theirs, MATCH);
   else tracedMatch(s, outKind, theirs);
 }
@@ -271,7 +271,7 @@ function accumulateOtherInner(s: JoinStep): void {
   if (me.outer) addRecord(me, w, k, row, matched, now, out);
 }
 
-export function accumulate(s: JoinStep): void {
+function accumulate(s: JoinStep): void {
   if (!s.other.outer) accumulateOtherInner(s);
   else accumulateOtherOuter(s);
 }
@@ -310,7 +310,7 @@ function accumulateOtherOuter(s: JoinStep): void {
   if (me.outer) addRecord(me, w, k, row, matches.length, now, out);
 }
 
-export function retract(s: JoinStep): void {
+function retract(s: JoinStep): void {
   const { me, other, w, k, row, now, out } = s;
   // state.retract(record)
   retractRecord(me, w, k, row, now, out);

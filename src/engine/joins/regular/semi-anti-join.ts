@@ -38,7 +38,7 @@ export function createSemiAntiJoin(plan: Plan): JoinOperator<JoinState> {
   const name = anti ? 'anti' : 'semi';
   const specs: readonly [SideSpec, SideSpec] = [sideSpec(plan, 0, true), sideSpec(plan, 1, false)];
 
-  // Refilled by every element (processElement is never re-entered): no allocation per row.
+  // Refilled by every element: processElement is never re-entered.
   const keyRef = new LazyKeyRef(j, 0, [], '');
 
   return recordStateOperator(plan, specs, (w, side: Side, kind: RowKind, row: Row, time, out) => {

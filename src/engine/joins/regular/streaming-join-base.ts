@@ -22,7 +22,7 @@ export type ProcessElement = (v: RecordStateViews, side: Side, kind: RowKind, ro
  * register no timers; describe() shows each entry's expiry time.
  */
 export function recordStateOperator(plan: Plan, specs: readonly [SideSpec, SideSpec], process: ProcessElement): JoinOperator<JoinState> {
-  // Reopened by every element (processElement is never re-entered): no allocation per row.
+  // Reopened by every element: processElement is never re-entered.
   const views = new RecordStateViews();
   return {
     init: emptyJoinState,
@@ -51,16 +51,15 @@ export function joinedOf(j: JoinRows, side: Side, mine: Row | undefined, theirs:
 }
 
 /**
- * The row's join key (the instance the run's key interner holds); its printed form is built only if
- * a trace or a reason asks for it. `into`: a KeyRef from an earlier step to refill (an operator
- * keeps one: no allocation per row).
+ * The row's join key (the instance the run's key interner holds); its printed form is built only
+ * if a trace or a reason asks for it. `into`: the operator's KeyRef, refilled for this row.
  */
 export function keyRefOf(j: JoinRows, side: Side, row: Row, w: RecordStateViews, into?: LazyKeyRef): LazyKeyRef {
   const key = w.keyOfRow(row, j.keyIdx[side]);
   return into === undefined ? new LazyKeyRef(j, side, row, key) : into.reset(j, side, row, key);
 }
 
-/** A class rather than an object literal with a getter: no closure allocated per row. */
+/** The join key of the element being processed, printed on first read. */
 export class LazyKeyRef implements KeyRef {
   private printed: string | undefined;
 

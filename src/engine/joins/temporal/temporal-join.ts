@@ -27,12 +27,26 @@ import { STEP_EXPIRE, STEP_LATE_DROP, type Collector, type JoinOperator, type Op
 import { bulkWhy } from '../../why.js';
 import {
   cleanupAtOf,
-  EMPTY_TEMPORAL_STATE, printedKeyOf, probeCount, probeKind, probeRow, probeTime, versionAt, versionCount, versionKind, versionRow, versionTime,
-  temporalKeyStates,
+  EMPTY_TEMPORAL_STATE,
+  expiredVersions,
+  nextSeqOf,
+  printedKeyOf,
+  probeCount,
+  probeKind,
+  probeRow,
+  probeTime,
   TemporalStateView,
+  timerOf,
+  versionAt,
+  versionCount,
+  versionIndexOf,
+  versionKind,
+  versionRow,
+  versionTime,
   type TemporalKeyState,
   type TemporalState,
 } from '../../state/temporal-state.js';
+import { keyStatesOf } from '../../state/keyed-state-view.js';
 import { nextTimerTime } from '../../state/timer-service.js';
 import { conditionHolds, joinRow, keyOf, makeJoinRows, printKey, printRow, printRowOf, printTime, rowTime, type JoinRows } from '../join-rows.js';
 
@@ -82,12 +96,12 @@ export function createTemporalJoin(plan: Plan): JoinOperator<TemporalState> {
     // Timers that firing registers at or below the new time fire in the same pass, as in Flink's advanceWatermark loop.
     onWatermark(state, time, out) {
       const s = op.s.open(state);
-      for (let key = s.popEventTimer(time.watermark); key !== undefined; key = s.popEventTimer(time.watermark)) onEventTimer(op, key, s.firedAt, time, out);
+      for (let key = s.popTimer('event', time.watermark); key !== undefined; key = s.popTimer('event', time.watermark)) onEventTimer(op, key, s.firedAt, time, out);
       return s.close();
     },
     onProcessingTime(state, time, out) {
       const s = op.s.open(state);
-      for (let key = s.popProcTimer(time.procTime); key !== undefined; key = s.popProcTimer(time.procTime)) onCleanupTimer(op, key, s.firedAt, out);
+      for (let key = s.popTimer('proc', time.procTime); key !== undefined; key = s.popTimer('proc', time.procTime)) onCleanupTimer(op, key, s.firedAt, out);
       return s.close();
     },
     nextProcessingTimer: (state) => nextTimerTime(state.procTimers),
@@ -100,24 +114,25 @@ export function createTemporalJoin(plan: Plan): JoinOperator<TemporalState> {
 function store(op: Temporal, key: string, side: Side, kind: RowKind, row: Row, t: number, time: OpTime, out: Collector): void {
   const { j, s } = op;
   if (!s.openKey(key)) s.startKey(printKey(j, side, row));
-  const printedKey = s.printedKey();
+  const printedKey = printedKeyOf(s.keyState);
   const printed = out.tracing ? printRow(j, side, kind, row) : '';
   if (side === 0) {
-    const seq = s.nextSeq() ?? 0;
+    const seq = nextSeqOf(s.keyState) ?? 0;
     s.addProbe(seq, t, kind, row);
     s.setNextSeq(seq + 1);
     if (out.tracing) traceProbe(j, t, time, out, printedKey, printed);
   } else {
     if (out.tracing) {
-      const replaced = s.versionFor(t);
-      const detail = replaced < 0 ? `version from ${printTime(j, t)}` : `overwrites the version for ${printTime(j, t)}: ${printRow(j, 1, s.versionKind(replaced), s.versionRow(replaced))}`;
+      const ks = s.keyState;
+      const replaced = versionIndexOf(ks, t);
+      const detail = replaced < 0 ? `version from ${printTime(j, t)}` : `overwrites the version for ${printTime(j, t)}: ${printRow(j, 1, versionKind(ks, replaced), versionRow(ks, replaced))}`;
       out.trace({ t: replaced < 0 ? 'state.add' : 'state.update', side, key: printedKey, row: printed, detail });
     }
     s.putVersion(t, kind, row);
   }
-  const before = s.timer();
+  const before = timerOf(s.keyState);
   registerSmallestTimer(s, key, t);
-  if (out.tracing && s.timer() !== before) out.trace({ t: 'timer.register', domain: 'event', time: t, key: printedKey, purpose: side === 0 ? 'emit probe rows' : 'clean versions' });
+  if (out.tracing && timerOf(s.keyState) !== before) out.trace({ t: 'timer.register', domain: 'event', time: t, key: printedKey, purpose: side === 0 ? 'emit probe rows' : 'clean versions' });
   registerCleanup(op, key, time.procTime);
   s.closeKey();
 }
@@ -129,11 +144,11 @@ function traceProbe(j: JoinRows, t: number, time: OpTime, out: Collector, printe
 
 /** Flink's registerSmallestTimer: keep one event-time timer per key, at the smallest time seen. */
 function registerSmallestTimer(s: TemporalStateView, key: string, time: number): void {
-  const cur = s.timer();
+  const cur = timerOf(s.keyState);
   if (cur !== undefined && cur <= time) return;
-  if (cur !== undefined) s.deleteEventTimer(key, cur);
+  if (cur !== undefined) s.deleteTimer('event', key, cur);
   s.setTimer(time);
-  s.registerEventTimer(key, time);
+  s.registerTimer('event', key, time);
 }
 
 /**
@@ -143,52 +158,53 @@ function registerSmallestTimer(s: TemporalStateView, key: string, time: number):
 function registerCleanup(op: Temporal, key: string, now: number): void {
   const { r, s } = op;
   if (!r.enabled) return;
-  const cur = s.cleanupAt();
+  const cur = cleanupAtOf(s.keyState);
   if (cur !== undefined && now + r.minMs <= cur) return;
-  if (cur !== undefined) s.deleteProcTimer(key, cur);
+  if (cur !== undefined) s.deleteTimer('proc', key, cur);
   const at = now + r.maxMs;
   s.setCleanupAt(at);
-  s.registerProcTimer(key, at);
+  s.registerTimer('proc', key, at);
 }
 
 /** Flink's cleanupLastTimer: drop the pending retention timer. */
 function dropCleanup(s: TemporalStateView, key: string): void {
-  const cur = s.cleanupAt();
+  const cur = cleanupAtOf(s.keyState);
   if (cur === undefined) return;
   s.setCleanupAt(undefined);
-  s.deleteProcTimer(key, cur);
+  s.deleteTimer('proc', key, cur);
 }
 
 /** The key's event-time timer at `at` fired (watermark `time.watermark` passed it). */
 function onEventTimer(op: Temporal, key: string, at: number, time: OpTime, out: Collector): void {
   const { j, r, s } = op;
   if (!s.openKey(key)) return;
+  const ks = s.keyState;
   const wm = time.watermark;
-  const printedKey = s.printedKey();
+  const printedKey = printedKeyOf(ks);
   if (out.tracing) out.trace({ t: 'timer.fire', domain: 'event', time: at, key: printedKey, purpose: 'emit probe rows <= watermark, clean versions' });
   // Release the probe rows <= the watermark in arrival order; the others wait.
   let earliest = Number.POSITIVE_INFINITY;
-  const n = s.probeCount();
+  const n = probeCount(ks);
   for (let i = 0; i < n; i++) {
-    const pt = s.probeTime(i);
-    if (pt <= wm) emitProbe(j, s, i, printedKey, time.procTime, out);
+    const pt = probeTime(ks, i);
+    if (pt <= wm) emitProbe(j, ks, i, printedKey, time.procTime, out);
     else if (pt < earliest) earliest = pt;
   }
   // Versions older than the last one <= the watermark are deleted.
-  const gone = s.expiredVersions(wm);
+  const gone = expiredVersions(ks, wm);
   for (let i = 0; i < gone; i++) {
     out.flag(STEP_EXPIRE);
     if (!out.tracing) continue;
     const reason = `a newer version is valid at the watermark ${printTime(j, wm)}`;
-    out.trace({ t: 'state.expire', side: 1, key: printedKey, row: printRow(j, 1, s.versionKind(i), s.versionRow(i)), reason });
+    out.trace({ t: 'state.expire', side: 1, key: printedKey, row: printRow(j, 1, versionKind(ks, i), versionRow(ks, i)), reason });
   }
   s.release(wm, gone);
   s.setTimer(undefined);
   // The timer is re-armed at the earliest probe row still buffered.
-  const waiting = s.probeCount() > 0;
+  const waiting = probeCount(s.keyState) > 0;
   if (waiting) registerSmallestTimer(s, key, earliest);
   if (r.enabled) {
-    if (waiting || s.versionCount() > 0) registerCleanup(op, key, time.procTime);
+    if (waiting || versionCount(s.keyState) > 0) registerCleanup(op, key, time.procTime);
     else {
       dropCleanup(s, key);
       s.setNextSeq(undefined);
@@ -200,17 +216,18 @@ function onEventTimer(op: Temporal, key: string, at: number, time: OpTime, out: 
 /** The key's retention timer at `at` fired: its state is cleared. */
 function onCleanupTimer(op: Temporal, key: string, at: number, out: Collector): void {
   const { j, r, s } = op;
-  if (!r.enabled || !s.openKey(key) || s.cleanupAt() !== at) return;
-  const printedKey = s.printedKey();
+  if (!r.enabled || !s.openKey(key) || cleanupAtOf(s.keyState) !== at) return;
+  const ks = s.keyState;
+  const printedKey = printedKeyOf(ks);
   out.trace({ t: 'timer.fire', domain: 'proc', time: at, key: printedKey, purpose: 'state retention (table.exec.state.ttl)' });
   const reason = `state retention: table.exec.state.ttl = ${r.minMs} ms, the key's cleanup timer (last armed at now + ${r.maxMs} ms) fired`;
-  for (let i = 0; i < s.probeCount(); i++) {
+  for (let i = 0; i < probeCount(ks); i++) {
     out.flag(STEP_EXPIRE);
-    out.trace({ t: 'state.expire', side: 0, key: printedKey, row: printRow(j, 0, s.probeKind(i), s.probeRow(i)), reason });
+    out.trace({ t: 'state.expire', side: 0, key: printedKey, row: printRow(j, 0, probeKind(ks, i), probeRow(ks, i)), reason });
   }
-  for (let i = 0; i < s.versionCount(); i++) {
+  for (let i = 0; i < versionCount(ks); i++) {
     out.flag(STEP_EXPIRE);
-    out.trace({ t: 'state.expire', side: 1, key: printedKey, row: printRow(j, 1, s.versionKind(i), s.versionRow(i)), reason });
+    out.trace({ t: 'state.expire', side: 1, key: printedKey, row: printRow(j, 1, versionKind(ks, i), versionRow(ks, i)), reason });
   }
   // Flink clears the state and the timer value but leaves the event-time timer registered.
   s.clearKey();
@@ -222,13 +239,13 @@ function onCleanupTimer(op: Temporal, key: string, at: number, out: Collector): 
  * version valid at its time; a +I/+U version whose condition holds joins, anything else pads the
  * row for LEFT and drops it for INNER. The output kind is the probe row's kind.
  */
-function emitProbe(j: JoinRows, s: TemporalStateView, i: number, key: string, procTime: number, out: Collector): void {
-  const pKind = s.probeKind(i);
-  const pRow = s.probeRow(i);
-  const pTime = s.probeTime(i);
-  const v = s.versionAtOrBefore(pTime);
+function emitProbe(j: JoinRows, ks: TemporalKeyState, i: number, key: string, procTime: number, out: Collector): void {
+  const pKind = probeKind(ks, i);
+  const pRow = probeRow(ks, i);
+  const pTime = probeTime(ks, i);
+  const v = versionAt(ks, pTime);
   if (!out.tracing) {
-    emitProbeBulk(j, s, v, pKind, pRow, procTime, out);
+    emitProbeBulk(j, ks, v, pKind, pRow, procTime, out);
     return;
   }
   const probe = printRow(j, 0, pKind, pRow);
@@ -236,15 +253,15 @@ function emitProbe(j: JoinRows, s: TemporalStateView, i: number, key: string, pr
   const at = printTime(j, pTime);
   let miss: string;
   if (v < 0) miss = `no ${j.plan.inputs[1].alias} version for key ${key} at or before ${at}`;
-  else if (!isAccumulate(s.versionKind(v))) miss = `the version valid at ${at} is ${printRow(j, 1, s.versionKind(v), s.versionRow(v))} (${printTime(j, s.versionTime(v))}): no row from then on`;
+  else if (!isAccumulate(versionKind(ks, v))) miss = `the version valid at ${at} is ${printRow(j, 1, versionKind(ks, v), versionRow(ks, v))} (${printTime(j, versionTime(ks, v))}): no row from then on`;
   else {
-    const joined = joinRow(j, pRow, s.versionRow(v));
-    const version = printRow(j, 1, s.versionKind(v), s.versionRow(v));
+    const joined = joinRow(j, pRow, versionRow(ks, v));
+    const version = printRow(j, 1, versionKind(ks, v), versionRow(ks, v));
     if (conditionHolds(j, joined, procTime)) {
-      const from = printTime(j, s.versionTime(v));
+      const from = printTime(j, versionTime(ks, v));
       const text = `left ${probe} matched ${j.plan.inputs[1].alias} version ${version} (from ${from}, the latest <= ${at})`;
       out.trace({ t: 'match', side: 0, row: probe, other: version, detail: `version from ${from}` });
-      out.emit(pKind, joined, { rule: 'temporal.version', text, rows: [...rows, printRowOf(j, 1, s.versionKind(v), s.versionRow(v))] });
+      out.emit(pKind, joined, { rule: 'temporal.version', text, rows: [...rows, printRowOf(j, 1, versionKind(ks, v), versionRow(ks, v))] });
       return;
     }
     miss = `the join condition is not true for version ${version}`;
@@ -256,16 +273,16 @@ function emitProbe(j: JoinRows, s: TemporalStateView, i: number, key: string, pr
 }
 
 /** emitProbe without any text (bulk runs): the same rows and rules. `v`: the version index or -1. */
-function emitProbeBulk(j: JoinRows, s: TemporalStateView, v: number, kind: RowKind, row: Row, procTime: number, out: Collector): void {
+function emitProbeBulk(j: JoinRows, ks: TemporalKeyState, v: number, kind: RowKind, row: Row, procTime: number, out: Collector): void {
   if (out.emitPair !== undefined && j.residual === undefined) {
     // No condition to evaluate: the sink may keep the two rows without a joined copy.
-    const matched = v >= 0 && isAccumulate(s.versionKind(v));
-    if (matched) out.emitPair(kind, row, s.versionRow(v), bulkWhy('temporal.version'));
+    const matched = v >= 0 && isAccumulate(versionKind(ks, v));
+    if (matched) out.emitPair(kind, row, versionRow(ks, v), bulkWhy('temporal.version'));
     else if (j.plan.joinType === 'left') out.emitPair(kind, row, undefined, bulkWhy('temporal.pad'));
     return;
   }
-  if (v >= 0 && isAccumulate(s.versionKind(v))) {
-    const joined = joinRow(j, row, s.versionRow(v));
+  if (v >= 0 && isAccumulate(versionKind(ks, v))) {
+    const joined = joinRow(j, row, versionRow(ks, v));
     if (conditionHolds(j, joined, procTime)) {
       out.emit(kind, joined, bulkWhy('temporal.version'));
       return;
@@ -276,7 +293,7 @@ function emitProbeBulk(j: JoinRows, s: TemporalStateView, v: number, kind: RowKi
 
 /** The state pane: side 0 shows the buffered probe rows, side 1 the versions per key, with the version a probe row at the current watermark would use marked 'in use'. */
 function describeTemporalSide(j: JoinRows, state: TemporalState, side: Side, time: OpTime): StateView {
-  const keys = temporalKeyStates(state).sort((a, b) => (printedKeyOf(a) < printedKeyOf(b) ? -1 : printedKeyOf(a) > printedKeyOf(b) ? 1 : 0));
+  const keys = keyStatesOf(state.keys).sort((a, b) => (printedKeyOf(a) < printedKeyOf(b) ? -1 : printedKeyOf(a) > printedKeyOf(b) ? 1 : 0));
   const entries: StateEntryView[] = [];
   for (const ks of keys) entries.push(...(side === 0 ? probeEntries(j, ks, time) : versionEntries(j, ks, time)));
   const layout =

@@ -1,5 +1,5 @@
 /**
- * A join side's store (operators/join-state-store.ts): a map key -> n over the key's main log
+ * A join side's store (state/record-store.ts): a map key -> n over the key's main log
  * (a registry shared by all versions of a run), or another log's version. Whatever log holds a
  * bucket, a version reads, compares and serialises as its own keys and entries; a branch from a
  * kept version (a replay, a what-if) and the first run never see each other's entries, also when

@@ -1,6 +1,6 @@
 /**
- * The flat key states of the interval join (interval-key-state.ts) and the temporal join
- * (temporal-key-state.ts) against plain models: what each accessor reads after any sequence of
+ * The flat key states of the interval join (state/interval-state.ts) and the temporal join
+ * (state/temporal-state.ts) against plain models: what each accessor reads after any sequence of
  * changes, and persistence — a key state handed out before the current edit (or outside one)
  * never changes, while one created in the current edit may change in place.
  */
