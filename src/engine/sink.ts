@@ -68,20 +68,34 @@ function sumWhy(w: Work, why: Why, text: string): Why {
   return { rule: 'sum.upsert', text: `SinkUpsertMaterializer: ${text} (from: ${why.text})`, rows: why.rows };
 }
 
+/**
+ * The live rows of a sink key. The list is keyed state with table.exec.state.ttl (the LEGACY
+ * SinkUpsertMaterializer, the only strategy joinstep plans: StateTtlConfig OnCreateAndWrite,
+ * NeverReturnExpired), so a list last written `ttl` ago or more reads as empty.
+ */
+function liveRows(w: Work, key: string): { rows: readonly Row[]; expired: boolean } {
+  const entry = pmGet(w.sum, key);
+  if (entry === undefined) return { rows: [], expired: false };
+  const ttl = w.ctx.config.stateTtlMs;
+  if (ttl > 0 && entry.writtenAt + ttl <= w.procTime) return { rows: [], expired: true };
+  return { rows: entry.rows, expired: false };
+}
+
 /** SinkUpsertMaterializer, keyed by the sink primary key: a list of live rows per key. */
 function materialize(w: Work, kind: RowKind, row: Row, why: Why): void {
   const s = w.ctx.sink;
   const pk = s.primaryKey ?? [];
   const key = rowKey(row, pk);
-  const list = pmGet(w.sum, key) ?? [];
+  const { rows: list, expired } = liveRows(w, key);
   const uk = s.upsertKey;
   const show = (k: RowKind, r: Row) => formatRow(k, r, s.types);
+  if (expired && w.tracing) w.trace({ t: 'sink', kind, row: show(kind, row), detail: `materializer state for this key expired (table.exec.state.ttl = ${w.ctx.config.stateTtlMs} ms after its last write)` });
   if (isAccumulate(kind)) {
     const at = uk === undefined ? -1 : list.findIndex((r) => rowsEqual(r, row, uk));
     const next = list.slice();
     if (at >= 0) next[at] = row;
     else next.push(row);
-    w.sum = pmSet(w.sum, key, next);
+    w.sum = pmSet(w.sum, key, { rows: next, writtenAt: w.procTime });
     const outKind: RowKind = list.length === 0 ? '+I' : '+U';
     if (w.tracing) w.trace({ t: 'sink', kind, row: show(kind, row), detail: `materializer holds ${next.length} row(s) for this key` });
     output(w, outKind, row, sumWhy(w, why, list.length === 0 ? 'first live row for this key' : 'newest live row for this key'));
@@ -89,7 +103,8 @@ function materialize(w: Work, kind: RowKind, row: Row, why: Why): void {
   }
   const at = list.findIndex((r) => rowsEqual(r, row, uk));
   if (at < 0) {
-    if (w.tracing) w.trace({ t: 'sink', kind, row: show(kind, row), detail: 'not in the materializer state (cleared by state TTL?): ignored' });
+    if (expired) w.sum = pmDelete(w.sum, key);
+    if (w.tracing) w.trace({ t: 'sink', kind, row: show(kind, row), detail: expired ? 'the materializer state for this key expired: nothing to retract, nothing emitted' : 'not in the materializer state: ignored, nothing emitted' });
     return;
   }
   const next = list.slice(0, at).concat(list.slice(at + 1));
@@ -97,7 +112,7 @@ function materialize(w: Work, kind: RowKind, row: Row, why: Why): void {
     w.sum = pmDelete(w.sum, key);
     output(w, '-D', row, sumWhy(w, why, 'no live row left for this key'));
   } else {
-    w.sum = pmSet(w.sum, key, next);
+    w.sum = pmSet(w.sum, key, { rows: next, writtenAt: w.procTime });
     if (at === list.length - 1) {
       output(w, '+U', next[next.length - 1] as Row, sumWhy(w, why, 'the newest live row was retracted; the previous one is shown again'));
     } else if (w.tracing) {

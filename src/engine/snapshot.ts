@@ -29,9 +29,17 @@ export interface SideState {
   readonly dedup: PMap<Row>;
 }
 
+/** SinkUpsertMaterializer state of one sink primary key. */
+export interface SumEntry {
+  /** Live rows, in arrival order. */
+  readonly rows: readonly Row[];
+  /** Processing time of the last write: the state TTL counts from it (OnCreateAndWrite). */
+  readonly writtenAt: number;
+}
+
 export interface SinkState {
-  /** SinkUpsertMaterializer: live rows per sink primary key, in arrival order. */
-  readonly sum: PMap<readonly Row[]>;
+  /** SinkUpsertMaterializer: live rows per sink primary key. */
+  readonly sum: PMap<SumEntry>;
 }
 
 export interface EngineSnapshot {

@@ -9,7 +9,7 @@ import { isAccumulate } from '../values/types.js';
 import type { PMap } from './collections/pmap.js';
 import type { Changelog } from './changelog.js';
 import type { EvalCtx, RunContext } from './context.js';
-import type { EngineSnapshot, SideState, TableState } from './snapshot.js';
+import type { EngineSnapshot, SideState, SumEntry, TableState } from './snapshot.js';
 import { sinkEmit, sinkEmitPair } from './sink.js';
 import type { Collector, Emitted, OpTime, StepRecord, TraceEvent, Why } from './types.js';
 import { STEP_EMIT, STEP_RETRACT, STEP_WATERMARK } from './types.js';
@@ -34,7 +34,7 @@ export class Work implements Collector {
   op: unknown;
   inputs: PartialWatermark[];
   sides: [SideState, SideState];
-  sum: PMap<readonly Row[]>;
+  sum: PMap<SumEntry>;
   changelog: Changelog;
   emitted: Emitted[] = NONE as Emitted[];
   traces: TraceEvent[] = NONE as TraceEvent[];

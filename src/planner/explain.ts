@@ -71,7 +71,9 @@ function stateText(plan: Plan, side: 0 | 1, p: InputPlan): string[] {
     }
     case 'lookup':
       return side === 0
-        ? ['state: none (each row is joined when it arrives)']
+        ? plan.lookup?.materialize === true
+          ? ['state: the fetched rows per input key (KeyedLookupJoinWrapper), to answer a -U/-D with -D rows', `cleanup: ${ttlText(p)}`]
+          : ['state: none (each row is joined when it arrives)']
         : [`state: none in the join; ${plan.lookup?.cache ? `cache ${describeCache(plan.lookup.cache)}` : 'no cache: every lookup reads the table'}`];
   }
 }

@@ -4,7 +4,7 @@
  * (TemporalJoinTest.testInvalidTemporalTablJoin, StreamExecTemporalJoin, CommonPhysicalLookupJoin).
  */
 import type { Expr } from '../sql/ast.js';
-import { conjunctsFromAst, equiKeyOf, type Conjunct } from './conditions.js';
+import { conjunctsFromAst, equiKeyOf, type Conjunct, type EquiKey } from './conditions.js';
 import { fail } from './errors.js';
 import { toTExpr } from './expr.js';
 import { buildInputPlan, withPlan, type InputPlanDraft } from './input-plan.js';
@@ -55,6 +55,12 @@ export function planTemporalJoin(ctx: JoinCtx, asOf: Expr): JoinDraft {
   const period = periodOf(asOf, scope, leftWidth);
   if (period.kind === 'proctime') {
     if (ctx.right.def.nature !== 'lookup') {
+      // TemporalJoinRewriteWithUniqueKeyRule (a logical rule, for processing and event time alike)
+      // checks the versioned table's key long before StreamExecTemporalJoin gives up on processing time.
+      if (ctx.joinType === 'inner' || ctx.joinType === 'left') {
+        const s = split(ctx, scope, leftWidth);
+        checkVersionedKey(ctx, s.keys.filter((k) => k !== undefined), leftWidth);
+      }
       fail('Processing-time temporal join is not supported yet.', asOf,
         `${ctx.right.refName} (connector ${ctx.right.def.connector}) is not a lookup source: a processing-time AS OF needs a lookup source (connector jdbc or hbase), which Flink plans as a lookup join. To join the versions of a changelog, use the left table's event-time attribute (AS OF ${ctx.left.alias}.<rowtime>) on a versioned table`);
     }
@@ -92,10 +98,12 @@ function split(ctx: JoinCtx, scope: Scope, leftWidth: number): Split {
   return { left, keys: cond.map((c) => equiKeyOf(c, leftWidth)), cond, post };
 }
 
-function planEventTime(ctx: JoinCtx, scope: Scope, leftWidth: number, leftTime: number, asOf: Expr): JoinDraft {
-  const s = split(ctx, scope, leftWidth);
+/**
+ * TemporalJoinRewriteWithUniqueKeyRule.validateRightPrimaryKey: the versioned side needs a primary
+ * (upsert) key, all of it inside the equi-join keys. Returns that key.
+ */
+function checkVersionedKey(ctx: JoinCtx, equi: readonly EquiKey[], leftWidth: number): readonly number[] {
   const right = ctx.right;
-  const equi = s.keys.filter((k) => k !== undefined);
   const names = joinedNames(ctx.left, right);
   const pk = inputUniqueKey(right);
   if (!pk) {
@@ -104,11 +112,22 @@ function planEventTime(ctx: JoinCtx, scope: Scope, leftWidth: number, leftTime: 
   }
   const keyRight = equi.map((k) => k.right);
   if (!pk.every((c) => keyRight.includes(c))) {
-    const pkNames = pk.map((c) => names[leftWidth + c]).join(', ');
-    const condText = equi.map((k) => `${names[k.left]}=${names[leftWidth + k.right]}`).join(', ');
+    // Flink joins both lists with a bare comma (Collectors.joining(",")); the key is named as in the
+    // joined row (a clash gets Calcite's suffix: currency0), the condition by each input's own names.
+    const pkNames = pk.map((c) => names[leftWidth + c]).join(',');
+    const condText = equi.map((k) => `${ctx.left.columns[k.left]?.name}=${right.columns[k.right]?.name}`).join(',');
     fail(`Temporal table's primary key [${pkNames}] must be included in the equivalence condition of temporal join, but current temporal join condition is [${condText}].`,
       ctx.on ?? right.span, `join on every primary key column of ${right.refName} with '=': ${pk.map((c) => `${right.alias}.${right.columns[c]?.name}`).join(', ')}`);
   }
+  return pk;
+}
+
+function planEventTime(ctx: JoinCtx, scope: Scope, leftWidth: number, leftTime: number, asOf: Expr): JoinDraft {
+  const s = split(ctx, scope, leftWidth);
+  const right = ctx.right;
+  const equi = s.keys.filter((k) => k !== undefined);
+  const pk = checkVersionedKey(ctx, equi, leftWidth);
+  const keyRight = equi.map((k) => k.right);
   const rightTime = right.columns.findIndex((c) => c.timeAttr === 'rowtime');
   if (rightTime < 0) {
     fail('Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found.', right.span,
@@ -163,23 +182,37 @@ function planLookup(ctx: JoinCtx, scope: Scope, leftWidth: number, procIndex: nu
   const left = buildInputPlan(s.left, 'stream', ctx.options.config);
   const dim = buildInputPlan(right, 'lookup', ctx.options.config);
   const cache = right.def.lookupCache;
+  const materialize = ctx.options.config.nonDeterministicUpdateStrategy === 'TRY_RESOLVE' && left.plan.changelogMode.some((k) => k !== '+I');
+  // only the keyed wrapper keeps state (with table.exec.state.ttl, StreamExecLookupJoin)
+  const ttl = materialize ? { stateTtlSource: 'config' as const, stateTtlMs: ctx.options.config.stateTtlMs } : { stateTtlSource: 'none' as const };
   const inputs: [InputPlanDraft, InputPlanDraft] = [
-    withPlan(left, { stateTtlSource: 'none', ...(procIndex !== undefined ? { timeAttr: { index: procIndex, kind: 'proctime' as const } } : {}) }),
+    withPlan(left, { ...ttl, ...(procIndex !== undefined ? { timeAttr: { index: procIndex, kind: 'proctime' as const } } : {}) }),
     withPlan(dim, { stateTtlSource: 'none' }),
   ];
   const notes = [
-    `lookup join: FOR SYSTEM_TIME AS OF a processing-time attribute on ${right.refName}, a ${right.def.connector} lookup source; each left row queries the external table when it arrives, nothing is kept in join state`,
+    `lookup join: FOR SYSTEM_TIME AS OF a processing-time attribute on ${right.refName}, a ${right.def.connector} lookup source; each left row queries the external table when it arrives, ${materialize ? 'and the rows it fetched are kept per left key' : 'nothing is kept in join state'}`,
     cache ? `lookup cache: ${describeCache(cache)}` : 'no lookup cache (lookup.cache = NONE): every left row queries the table',
   ];
   const postFilter = andAll(s.post.map((c) => c.e));
-  const res = andAll(residual.map((c) => c.e));
-  const materialize = ctx.options.config.nonDeterministicUpdateStrategy === 'TRY_RESOLVE' && left.plan.changelogMode.some((k) => k !== '+I');
-  if (materialize) notes.push('table.optimizer.non-deterministic-update.strategy = TRY_RESOLVE and the left input updates: Flink keeps the rows emitted per left key (KeyedLookupJoinWrapper) and retracts those instead of looking up again');
+  // Left-only ON conjuncts (only a LEFT join keeps them: INNER pushes them below) are the
+  // runner's pre-filter, checked before any lookup.
+  const pre = residual.filter((c) => c.sides.size === 1 && c.sides.has(0));
+  const res = andAll(residual.filter((c) => !pre.includes(c)).map((c) => c.e));
+  const preFilter = andAll(pre.map((c) => c.e));
+  if (materialize) notes.push('table.optimizer.non-deterministic-update.strategy = TRY_RESOLVE and the left input updates: Flink keeps the rows fetched per left key (KeyedLookupJoinWrapper) and answers a -U/-D from them with -D rows instead of looking up again');
   const eqKeys = keys.filter((k) => k.left.k === 'col');
+  const smallest = [...left.plan.upsertKeys].sort((a, b) => a.length - b.length)[0];
+  const stateKey = smallest !== undefined && smallest.length > 0
+    ? [...smallest].sort((a, b) => a - b)
+    : left.plan.columns.map((_, i) => i);
+  const pk = right.def.primaryKey;
+  const keyed = materialize
+    ? { materialize, stateKey, lookupKeyContainsPrimaryKey: pk !== undefined && pk.length > 0 && pk.every((c) => keys.some((k) => k.rightColumn === c)) }
+    : {};
   return {
     family: 'lookup', joinType: ctx.joinType, inputs,
     keys: { left: eqKeys.map((k) => (k.left as { index: number }).index), right: eqKeys.map((k) => k.rightColumn), nullSafe: eqKeys.map(() => false) },
-    lookup: { keys, ...(cache ? { cache } : {}), ...(materialize ? { materialize } : {}) },
+    lookup: { keys, ...(cache ? { cache } : {}), ...(preFilter ? { preFilter } : {}), ...keyed },
     ...(res ? { residual: res } : {}), ...(postFilter ? { postFilter } : {}),
     notes, outScope: outputScope(scope, ctx.joinType), leftWidth,
   };

@@ -125,6 +125,21 @@ export interface LookupSpec {
    * instead of looking up again (notes §6). Absent = the plain lookup runner.
    */
   readonly materialize?: boolean;
+  /**
+   * Left-only conjuncts of a LEFT lookup join's ON condition: Flink's pre-filter (FLINK-18445). A row
+   * that fails it is not looked up (LEFT pads it); for the keyed wrapper it leaves the state alone.
+   */
+  readonly preFilter?: TExpr;
+  /**
+   * The keyed wrapper's state key (materialize only): the left input's smallest upsert key, sorted,
+   * or every column when it has none (StreamExecLookupJoin.getKeySelector).
+   */
+  readonly stateKey?: readonly number[];
+  /**
+   * Whether the lookup keys contain the lookup table's primary key (one right row per left key:
+   * KeyedLookupJoinWrapper's unique-value state rather than its list state).
+   */
+  readonly lookupKeyContainsPrimaryKey?: boolean;
 }
 
 export interface SinkPlan {
@@ -175,6 +190,11 @@ export interface EngineConfig {
   readonly cdcEventsDuplicate: boolean;
   readonly nonDeterministicUpdateStrategy: 'IGNORE' | 'TRY_RESOLVE';
   readonly autoWatermarkIntervalMs: number;
+  /**
+   * table.exec.sink.require-on-conflict (Flink 2.3+, default true): an upsert sink whose primary
+   * key does not contain the query's upsert key needs an ON CONFLICT clause. Absent = the default.
+   */
+  readonly sinkRequireOnConflict?: boolean;
 }
 
 /** A planner rejection: Flink's message, a plain-words hint, and the SQL span it points at. */

@@ -82,7 +82,8 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     notes.push(`the STATE_TTL hint applies to regular joins (and aggregations); the ${draft.family} join ignores it`);
   }
   const sinkDecision = stmt.kind === 'insert'
-    ? planSink(stmt, cat.tables, { names: proj.names, types: proj.types, changelogMode, upsertKeys, family: draft.family, joinType: draft.joinType }, options.flinkVersion, options.config.sinkUpsertMaterialize)
+    ? planSink(stmt, cat.tables, { sources: scannedTables(cat, draft.family, [l.plan.table, r.plan.table]), names: proj.names, types: proj.types, changelogMode, upsertKeys, family: draft.family, joinType: draft.joinType },
+      options.flinkVersion, options.config.sinkUpsertMaterialize, options.config.sinkRequireOnConflict ?? true)
     : undefined;
   if (sinkDecision) notes.push(...sinkDecision.notes);
   // every declared table: events may address any of them, not only the join's inputs
@@ -104,4 +105,10 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     notes: [],
   };
   return { ...plan, notes: [...notes, ...versionNotes(plan)] };
+}
+
+/** The tables the query scans, in plan order: a lookup join's right side is looked up, not scanned. */
+function scannedTables(cat: Catalog, family: string, names: readonly [string, string]): { table: string; watermark: boolean }[] {
+  const scanned = family === 'lookup' ? [names[0]] : [...names];
+  return scanned.map((t) => ({ table: t, watermark: cat.tables.get(t)?.watermark !== undefined }));
 }

@@ -34,6 +34,15 @@ function enumKey<T extends string>(key: string, allowed: readonly T[], set: (out
   };
 }
 
+function boolKey(key: string, set: (out: Mutable<EngineConfig>, b: boolean) => void): Setter {
+  return (ctx, value, where, out) => {
+    const v = isScalar(value) ? value.value : undefined;
+    const b = typeof v === 'boolean' ? v : typeof v === 'string' && /^(true|false)$/i.test(v) ? v.toLowerCase() === 'true' : undefined;
+    if (b !== undefined) set(out, b);
+    else report(ctx, where, `${key} must be true or false, not ${describeNode(value)}`);
+  };
+}
+
 const SETTERS: Readonly<Record<string, Setter>> = {
   'table.exec.state.ttl': durationKey('stateTtlMs', 'table.exec.state.ttl'),
   'table.exec.source.idle-timeout': durationKey('idleTimeoutMs', 'table.exec.source.idle-timeout'),
@@ -55,12 +64,12 @@ const SETTERS: Readonly<Record<string, Setter>> = {
       o.nonDeterministicUpdateStrategy = v;
     },
   ),
-  'table.exec.source.cdc-events-duplicate': (ctx, value, where, out) => {
-    const v = isScalar(value) ? value.value : undefined;
-    const b = typeof v === 'boolean' ? v : typeof v === 'string' && /^(true|false)$/i.test(v) ? v.toLowerCase() === 'true' : undefined;
-    if (b !== undefined) out.cdcEventsDuplicate = b;
-    else report(ctx, where, `table.exec.source.cdc-events-duplicate must be true or false, not ${describeNode(value)}`);
-  },
+  'table.exec.source.cdc-events-duplicate': boolKey('table.exec.source.cdc-events-duplicate', (o, b) => {
+    o.cdcEventsDuplicate = b;
+  }),
+  'table.exec.sink.require-on-conflict': boolKey('table.exec.sink.require-on-conflict', (o, b) => {
+    o.sinkRequireOnConflict = b;
+  }),
 };
 
 export const CONFIG_KEYS: readonly string[] = Object.keys(SETTERS);

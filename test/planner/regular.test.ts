@@ -123,9 +123,51 @@ describe('sinks', () => {
   });
 
   it('adds a SinkUpsertMaterializer when the sink key differs (AUTO), or always with FORCE, never with NONE', () => {
-    expect(planOk(insert('name')).sink?.upsertMaterialize).toBe(true);
+    // up to 2.2 no ON CONFLICT is needed (2.3 requires one, below)
+    expect(planOk(insert('name'), { flinkVersion: '2.2' }).sink?.upsertMaterialize).toBe(true);
     expect(planOk(insert('order_id'), { config: { sinkUpsertMaterialize: 'FORCE' } }).sink?.upsertMaterialize).toBe(true);
     expect(planOk(insert('name'), { config: { sinkUpsertMaterialize: 'NONE' } }).sink?.upsertMaterialize).toBe(false);
+  });
+
+  it('from 2.3 rejects a sink key that differs from the upsert key unless ON CONFLICT says how to resolve it', () => {
+    // FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy (table.exec.sink.require-on-conflict)
+    const e = planErr(insert('name'));
+    expect(e.message).toContain("The query has an upsert key that differs from the primary key of the sink table 'default_catalog.default_database.sink'. Primary key: [name], upsert key: [order_id].");
+    expect(e.message).toContain('Please specify an ON CONFLICT clause');
+    expect(e.at).toBe('sink');
+    expect(planErr(insert('name'), { flinkVersion: '2.4' }).message).toContain('Please specify an ON CONFLICT clause');
+    const dedup = insert('name').replace(/;$/, ' ON CONFLICT DO DEDUPLICATE;');
+    expect(planOk(dedup).sink).toMatchObject({ upsertMaterialize: true, onConflict: 'DEDUPLICATE' });
+    expect(planOk(insert('name'), { config: { sinkRequireOnConflict: false } }).sink?.upsertMaterialize).toBe(true);
+    // the sink key covering the upsert key needs no clause
+    expect(planOk(insert('order_id')).sink?.upsertMaterialize).toBe(false);
+  });
+
+  it('from 2.3 rejects an insert-only query into upsert-kafka without ON CONFLICT, and DEDUPLICATE needs no materializer', () => {
+    const appendJoin = (tail: string) => `${ORDERS}
+${SHIPMENTS}
+${SINK('order_id')}
+      INSERT INTO sink SELECT o.order_id, o.currency FROM orders o JOIN shipments s ON o.order_id = s.order_id${tail};`;
+    expect(planOk(appendJoin(''), { flinkVersion: '2.2' }).sink?.upsertMaterialize).toBe(false);
+    expect(planErr(appendJoin('')).message).toContain('Primary key: [order_id], upsert key: . ');
+    expect(planOk(appendJoin(' ON CONFLICT DO DEDUPLICATE')).sink?.upsertMaterialize).toBe(false);
+    // without the requirement, 2.3 materializes an insert-only input too (no early return for it any more)
+    expect(planOk(appendJoin(''), { config: { sinkRequireOnConflict: false } }).sink?.upsertMaterialize).toBe(true);
+  });
+
+  it('from 2.3 allows ON CONFLICT only on an upsert sink', () => {
+    const print = `${ORDERS_UPSERT}
+${CUSTOMERS_UPSERT}
+      CREATE TABLE sink (order_id STRING, name STRING, PRIMARY KEY (name) NOT ENFORCED) WITH ('connector' = 'print');
+      INSERT INTO sink SELECT o.order_id, c.name FROM orders o JOIN customers c ON o.customer_id = c.customer_id ON CONFLICT DO DEDUPLICATE;`;
+    expect(planErr(print).message).toBe("ON CONFLICT clause is only allowed for upsert sinks. The sink 'default_catalog.default_database.sink' is not an upsert sink because it requires UPDATE_BEFORE (retract mode).");
+    // a print sink takes retractions: no materializer even when its key differs
+    expect(planOk(print.replace(' ON CONFLICT DO DEDUPLICATE', '')).sink?.upsertMaterialize).toBe(false);
+  });
+
+  it('from 2.3 requires watermarks on every scanned table for ON CONFLICT DO ERROR and DO NOTHING', () => {
+    const e = planErr(insert('name').replace(/;$/, ' ON CONFLICT DO NOTHING;'));
+    expect(e.message).toBe('ON CONFLICT DO NOTHING requires all source tables to define watermarks, but the following source(s) do not: default_catalog.default_database.orders, default_catalog.default_database.customers. Please add a WATERMARK declaration to these tables.');
   });
 
   it('rejects updates into an append-only sink', () => {

@@ -167,7 +167,7 @@ describe('events and the tables they name', () => {
     "  CREATE TABLE unused (x STRING) WITH ('connector' = 'kafka', 'topic' = 'u', 'format' = 'json');",
     "  CREATE TABLE out_t (order_id STRING, name STRING, PRIMARY KEY (order_id) NOT ENFORCED) WITH ('connector' = 'upsert-kafka', 'topic' = 'x', 'key.format' = 'json', 'value.format' = 'json');",
     '  CREATE VIEW v AS SELECT * FROM customers;',
-    '  INSERT INTO out_t SELECT o.order_id, c.name FROM orders AS o JOIN customers FOR SYSTEM_TIME AS OF o.proc_time AS c ON o.customer_id = c.customer_id;',
+    '  INSERT INTO out_t SELECT o.order_id, c.name FROM orders AS o JOIN customers FOR SYSTEM_TIME AS OF o.proc_time AS c ON o.customer_id = c.customer_id ON CONFLICT DO DEDUPLICATE;',
     'events:',
     '  - { to: customers, op: +U, row: { customer_id: c1, name: Ann } }',
     '  - { to: orders, row: { order_id: o1, proc_time: "09:00" } }',

@@ -3,6 +3,7 @@ import type { Plan } from '../../../planner/plan.js';
 import type { Row } from '../../../values/types.js';
 import type { OpTime, StateEntryView, StateView } from '../../types.js';
 import { cacheEntries, expiresAt } from '../../state/lookup-cache.js';
+import { allKeptRows } from '../../state/lookup-kept-rows.js';
 import type { LookupJoinState } from './lookup-join.js';
 import { allRows } from '../../state/lookup-store.js';
 
@@ -26,7 +27,16 @@ export function describeLookupSide(
   showRight: (row: Row) => string,
 ): StateView {
   if (side === 0) {
-    return { layout: 'lookup join keeps no state for its input: each row is looked up when it arrives', entries: [] };
+    if (plan.lookup?.materialize !== true) {
+      return { layout: 'lookup join keeps no state for its input: each row is looked up when it arrives', entries: [] };
+    }
+    const ttl = plan.inputs[0].stateTtlMs;
+    const kept: StateEntryView[] = [];
+    for (const [key, entry] of allKeptRows(state.keyed)) {
+      const row = entry.rights.length === 0 ? '(nothing fetched)' : entry.rights.map(showRight).join(' ');
+      kept.push(ttl > 0 ? { key, row, tags: ['kept'], expiresAt: entry.writtenAt + ttl, expiryDomain: 'proc' } : { key, row, tags: ['kept'] });
+    }
+    return { layout: 'KeyedLookupJoinWrapper: the rows fetched per input key, answering its -U/-D', entries: kept };
   }
   const entries: StateEntryView[] = [];
   const config = plan.lookup?.cache;
