@@ -114,7 +114,12 @@ export interface StateView {
 
 /**
  * A join operator: one `processElement` parameterised by side. `S` is the operator's plain-data
- * state; every function returns a new state and never mutates the one it was given.
+ * state; every function returns the next state and never changes a state that a kept snapshot
+ * can reach. (Inside a transient edit, collections/edit.ts, it may change in place what the
+ * current edit created: nothing kept can see that.) The engine traces `emit` for every row that
+ * reaches the changelog: operators don't. Rows given to `processElement` are in the input's
+ * layout (after the projection); rows given to `processStoreWrite` are the lookup table's own
+ * rows (table layout, computed columns filled), not projected.
  */
 export interface JoinOperator<S> {
   init(): S;

@@ -1,7 +1,8 @@
 /**
- * One step in progress: private, mutable working copies of the parts of a snapshot that the step
- * changes (copied on first write, so the input snapshot is never touched), the collector handed
- * to the operator, and what the step emitted and traced.
+ * The step draft: one step in progress (or, in a bulk run, a run of steps: `continue`), holding
+ * private, mutable working copies of the parts of a snapshot that the step changes (copied on
+ * first write unless the current transient edit created them, so no kept snapshot is touched),
+ * the collector handed to the operator, and what the step emitted, traced and flagged.
  */
 import type { ScenarioEvent } from '../scenario/types.js';
 import type { Row, RowKind } from '../values/types.js';

@@ -1,13 +1,8 @@
 /**
  * The operator registry: the plan's join family picks the operator, as Flink's planner picks
  * StreamingJoinOperator, StreamingSemiAntiJoinOperator, the (row- or proc-time) interval join,
- * TemporalRowTimeJoinOperator or the LookupJoinRunner.
- *
- * Conventions every operator follows (the engine relies on them):
- *  - the engine traces `emit` for every row that reaches the changelog: operators don't;
- *  - rows given to `processElement` are in the input's layout (after the projection);
- *    rows given to `processStoreWrite` are the lookup table's own rows (table layout, computed
- *    columns filled), not projected.
+ * TemporalRowTimeJoinOperator or the LookupJoinRunner. The conventions every operator follows are
+ * JoinOperator's (types.ts).
  */
 import type { Plan } from '../../planner/plan.js';
 import type { JoinOperator } from '../types.js';
