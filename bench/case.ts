@@ -3,7 +3,7 @@
  * JSON line. `bench/run.ts` bundles this file with esbuild first, so that the code measured is
  * the code the CLI ships (a bundle), not tsx's on-the-fly transform.
  */
-import { createOperator } from '../src/engine/operators/index.js';
+import { createOperator } from '../src/engine/joins/registry.js';
 import { createTimelineWith } from '../src/engine/timeline-core.js';
 import { benchScenario, type Family } from './scenarios.js';
 

@@ -8,4 +8,4 @@ export { createTimelineWith, CHECKPOINT_EVERY } from './timeline-core.js';
 export { runScenario } from './run.js';
 export { runScenarioWith, type RunOutput } from './run-core.js';
 export { describeWatermarks, resultRows, emittedJson } from './describe.js';
-export { createOperator } from './operators/index.js';
+export { createOperator } from './joins/registry.js';

@@ -8,23 +8,23 @@ import { pmDelete, pmGet, pmSet } from './collections/pmap.js';
 import type { SideRuntime } from './context.js';
 import { rowKey, rowsEqual } from './keys.js';
 import { deliver } from './pipeline-deliver.js';
-import { ownSide, stateTtlEnabled, traceNormalize } from './pipeline-side.js';
+import { ownSide, StageOutput, stateTtlEnabled } from './pipeline-side.js';
 import type { Work } from './work.js';
+
+/** The rows Deduplicate sends on for the row being processed (it is never re-entered). */
+const OUT = new StageOutput();
 
 /** ROW_NUMBER() = 1 keep-last (RowTime / ProcTime DeduplicateKeepLastRow). */
 export function dedup(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
   const d = sr.dedup!;
   const k = rowKey(row, d.key);
   const prev = pmGet(w.sides[sr.side].dedup, k);
-  let k1: RowKind | undefined;
-  let r1: Row | undefined;
-  let k2: RowKind | undefined;
-  let r2: Row | undefined;
+  const o = OUT;
+  o.none();
   let reason: string;
   if (!isAccumulate(kind)) {
     if (prev !== undefined && rowsEqual(prev, row, undefined, sr.table.proctimeColumns)) {
-      k1 = '-D';
-      r1 = prev;
+      o.one('-D', prev);
       const st = ownSide(w, sr.side);
       st.dedup = pmDelete(st.dedup, k);
       reason = 'the kept row is retracted';
@@ -38,26 +38,14 @@ export function dedup(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
       const st = ownSide(w, sr.side);
       st.dedup = pmSet(st.dedup, k, row);
     } else {
-      if (prev === undefined) {
-        k1 = '+I';
-        r1 = row;
-      } else if (sr.generateUpdateBefore) {
-        k1 = '-U';
-        r1 = prev;
-        k2 = '+U';
-        r2 = row;
-      } else {
-        k1 = '+U';
-        r1 = row;
-      }
+      if (prev === undefined) o.one('+I', row);
+      else o.update(sr, prev, row);
       reason = prev === undefined ? 'first row for this key' : 'replaces the kept row';
       const st = ownSide(w, sr.side);
       st.dedup = pmSet(st.dedup, k, row);
     }
   }
-  if (w.tracing) traceNormalize(w, sr, kind, row, k1, r1, k2, r2, `Deduplicate (ROW_NUMBER = 1): ${reason}`);
-  if (k1 !== undefined) deliver(w, sr, k1, r1!);
-  if (k2 !== undefined) deliver(w, sr, k2, r2!);
+  o.send(w, sr, kind, row, 'Deduplicate (ROW_NUMBER = 1)', reason, deliver);
 }
 
 function keepCurrent(d: NonNullable<SideRuntime['dedup']>, prev: Row | undefined, row: Row): boolean {

@@ -21,7 +21,7 @@ import type { SideRuntime } from './context.js';
 import { rowKey, rowsEqual } from './keys.js';
 import { dedup } from './pipeline-dedup.js';
 import { deliver } from './pipeline-deliver.js';
-import { ownSide, stateTtlEnabled, traceNormalize } from './pipeline-side.js';
+import { ownSide, StageOutput, stateTtlEnabled } from './pipeline-side.js';
 import type { Work } from './work.js';
 
 /** A source row (table layout, computed columns filled) enters side `sr`. */
@@ -46,15 +46,15 @@ function identical(w: Work, sr: SideRuntime, kind: RowKind, prev: Row, row: Row)
   return rowsEqual(prev, row, undefined, sr.table.proctimeColumns);
 }
 
+/** The rows ChangelogNormalize sends on, per side (a side's normalize is never re-entered). */
+const OUT = [new StageOutput(), new StageOutput()] as const;
+
 function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKind, row: Row): void {
   const k = rowKey(row, key);
   const prev = pmGet(w.sides[sr.side].normalize, k);
   const filter = sr.filterInNormalize ? sr.filter : undefined;
-  // At most two rows out (-U old, +U new), kept in locals: no list or pair per row.
-  let k1: RowKind | undefined;
-  let r1: Row | undefined;
-  let k2: RowKind | undefined;
-  let r2: Row | undefined;
+  const o = OUT[sr.side];
+  o.none();
   let store: Row | null | undefined; // undefined = state unchanged, null = cleared
   let reason: string;
   if (isAccumulate(kind)) {
@@ -62,34 +62,23 @@ function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKi
       if (filter !== undefined && filter(row, w.evalCtx) !== true) {
         reason = 'first row for this key does not pass the filter: not stored';
       } else {
-        k1 = '+I';
-        r1 = row;
+        o.one('+I', row);
         store = row;
         reason = 'first row for this key';
       }
     } else if (identical(w, sr, kind, prev, row)) {
       reason = 'identical to the stored row: dropped';
     } else if (filter !== undefined && filter(row, w.evalCtx) !== true) {
-      k1 = '-D';
-      r1 = prev;
+      o.one('-D', prev);
       store = null;
       reason = 'the new row no longer passes the filter: the stored row is deleted';
     } else {
-      if (sr.generateUpdateBefore) {
-        k1 = '-U';
-        r1 = prev;
-        k2 = '+U';
-        r2 = row;
-      } else {
-        k1 = '+U';
-        r1 = row;
-      }
+      o.update(sr, prev, row);
       store = row;
       reason = 'replaces the stored row';
     }
   } else if (prev !== undefined) {
-    k1 = '-D';
-    r1 = prev;
+    o.one('-D', prev);
     store = null;
     reason = 'deletes the stored row (sent in full)';
   } else {
@@ -99,9 +88,7 @@ function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKi
     const st = ownSide(w, sr.side);
     st.normalize = store === null ? pmDelete(st.normalize, k) : pmSet(st.normalize, k, store);
   }
-  if (w.tracing) traceNormalize(w, sr, kind, row, k1, r1, k2, r2, `ChangelogNormalize: ${reason}`);
-  if (k1 !== undefined) normalized(w, sr, k1, r1!);
-  if (k2 !== undefined) normalized(w, sr, k2, r2!);
+  o.send(w, sr, kind, row, 'ChangelogNormalize', reason, normalized);
 }
 
 /** A row out of ChangelogNormalize goes on. */

@@ -1,6 +1,6 @@
 /**
- * `step(ctx, snapshot, event) → StepRecord`: pure and deterministic. The snapshot given is never
- * changed; the returned one shares everything the event did not touch.
+ * `step(ctx, snapshot, event[, edit]) → StepRecord`: deterministic, and pure without an edit: the
+ * snapshot given is never changed, and the returned one shares everything the event did not touch.
  */
 import type { ScenarioEvent } from '../scenario/types.js';
 import { formatRow } from '../values/format.js';
@@ -56,8 +56,8 @@ export function applyEvent(w: Work, event: ScenarioEvent): void {
   }
 }
 
-// The closures below live in functions of their own: a closure in applyEvent made V8 allocate
-// its captured variables' context on every call, rows included (~30-50 B per event).
+// Watermark and status events, each in a function of its own (docs/decisions.md: no closures in
+// per-row functions).
 function watermarkStep(w: Work, event: Extract<ScenarioEvent, { kind: 'watermark' }>): void {
   withTable(w, event.table, (t) => {
     for (const p of partitionsOf(t, event.partition)) watermarkEvent(w, t, p, event.to);

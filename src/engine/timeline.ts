@@ -1,6 +1,6 @@
 /** `createTimeline(scenario, queryIndex)`: the timeline over the real operators (see timeline-core.ts). */
 import type { Scenario } from '../scenario/types.js';
-import { createOperator } from './operators/index.js';
+import { createOperator } from './joins/registry.js';
 import type { EngineSnapshot } from './snapshot.js';
 import { createTimelineWith } from './timeline-core.js';
 import type { Timeline } from './types.js';

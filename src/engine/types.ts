@@ -1,8 +1,8 @@
 /**
- * Engine contract: snapshots, steps, trace events and the operator interface.
+ * Engine contract: steps, trace events, the collector and the operator interface.
  *
- * The engine is XState-`transition()`-shaped: `step(plan, snapshot, event) -> Step` is pure and
- * deterministic (no clock, no randomness, no I/O), snapshots are plain data that are never
+ * The engine is XState-`transition()`-shaped: `step(ctx, snapshot, event) -> StepRecord` is pure
+ * and deterministic (no clock, no randomness, no I/O), snapshots are plain data that are never
  * mutated after they are returned (structural sharing makes that cheap), and everything the UI
  * shows comes from a snapshot plus its step's trace.
  */
@@ -63,8 +63,8 @@ export type TraceEvent =
   | { readonly t: 'note'; readonly text: string };
 
 /**
- * A side-effect collector handed to operators for one step. Operators stay pure from the
- * outside: the engine creates a fresh collector per step and returns what it collected.
+ * Where an operator's output goes for one call: emitted rows, trace events and step flags. The
+ * engine hands one to every operator call and folds what it collected into the step's record.
  */
 export interface Collector {
   /** Emit a joined row (left columns then right columns; semi/anti: the left row). */
@@ -74,13 +74,16 @@ export interface Collector {
    * the joined row: a bulk run may keep the two rows by reference. Same as emit of the joined row.
    */
   emitPair?(kind: RowKind, left: Row | undefined, right: Row | undefined, why: Why): void;
+  /** Record a trace event (kept only when `tracing`). */
   trace(ev: TraceEvent): void;
   /**
-   * False when the step keeps no trace (bulk runs): operators may skip building trace text.
-   * Exception: `drop.late` and `state.expire` must always be traced, because the engine derives
-   * the step's STEP_LATE_DROP / STEP_EXPIRE flags from them (Timeline.flagsAt comes from a bulk run).
+   * Set step flags (STEP_LATE_DROP, STEP_EXPIRE, ...) for "run to the next ..." navigation. A
+   * bulk run keeps the flags of every step, so an operator flags what it did whether or not it
+   * traces it.
    */
-  readonly tracing?: boolean;
+  flag(flags: number): void;
+  /** False when the step keeps no trace (bulk runs): operators then build no trace or reason text. */
+  readonly tracing: boolean;
 }
 
 /** What an operator sees of time in a step. */
@@ -111,7 +114,12 @@ export interface StateView {
 
 /**
  * A join operator: one `processElement` parameterised by side. `S` is the operator's plain-data
- * state; every function returns a new state and never mutates the one it was given.
+ * state; every function returns the next state and never changes a state that a kept snapshot
+ * can reach. (Inside a transient edit, collections/edit.ts, it may change in place what the
+ * current edit created: nothing kept can see that.) The engine traces `emit` for every row that
+ * reaches the changelog: operators don't. Rows given to `processElement` are in the input's
+ * layout (after the projection); rows given to `processStoreWrite` are the lookup table's own
+ * rows (table layout, computed columns filled), not projected.
  */
 export interface JoinOperator<S> {
   init(): S;

@@ -1,5 +1,5 @@
 /**
- * Whys in bulk runs: a run without traces (`Collector.tracing === false`) keeps only each
+ * Whys in bulk runs: a run without traces (`Collector.tracing` false) keeps only each
  * emitted row's rule, so that a million-event run builds no text. The full reason is rebuilt on
  * demand by replaying the row's step with tracing on (Timeline.whyOf / changelogRange).
  */
@@ -17,14 +17,9 @@ export function bulkWhy(rule: string): Why {
   return w;
 }
 
-/** Whether emitted rows need their reason text (false only in bulk runs). */
-export function wantsText(out: Collector): boolean {
-  return out.tracing !== false;
-}
-
 /** A Why whose text and rows are built only when the collector keeps them. */
 export function whyOf(out: Collector, rule: string, text: () => string, rows?: () => readonly string[]): Why {
-  if (out.tracing === false) return bulkWhy(rule);
+  if (!out.tracing) return bulkWhy(rule);
   return rows === undefined ? { rule, text: text() } : { rule, text: text(), rows: rows() };
 }
 

@@ -1,7 +1,8 @@
 /**
- * One step in progress: private, mutable working copies of the parts of a snapshot that the step
- * changes (copied on first write, so the input snapshot is never touched), the collector handed
- * to the operator, and what the step emitted and traced.
+ * The step draft: one step in progress (or, in a bulk run, a run of steps: `continue`), holding
+ * private, mutable working copies of the parts of a snapshot that the step changes (copied on
+ * first write unless the current transient edit created them, so no kept snapshot is touched),
+ * the collector handed to the operator, and what the step emitted, traced and flagged.
  */
 import type { ScenarioEvent } from '../scenario/types.js';
 import type { Row, RowKind } from '../values/types.js';
@@ -12,7 +13,7 @@ import type { EvalCtx, RunContext } from './context.js';
 import type { EngineSnapshot, SideState, SumEntry, TableState } from './snapshot.js';
 import { sinkEmit, sinkEmitPair } from './sink.js';
 import type { Collector, Emitted, OpTime, StepRecord, TraceEvent, Why } from './types.js';
-import { STEP_EMIT, STEP_EXPIRE, STEP_LATE_DROP, STEP_RETRACT, STEP_WATERMARK } from './types.js';
+import { STEP_EMIT, STEP_RETRACT, STEP_WATERMARK } from './types.js';
 import { created, isEditable } from './collections/edit.js';
 import { copyValve, type PartialWatermark, type ValveState } from './valve.js';
 
@@ -162,13 +163,13 @@ export class Work implements Collector {
   }
 
   trace(ev: TraceEvent): void {
-    if (ev.t === 'drop.late') this.flags |= STEP_LATE_DROP;
-    else if (ev.t === 'state.expire') this.flags |= STEP_EXPIRE;
-    else if (ev.t === 'watermark.advance') this.flags |= STEP_WATERMARK;
-    if (this.ctx.tracing) {
-      if ((this.traces as unknown[]) === NONE) this.traces = [];
-      this.traces.push(ev);
-    }
+    if (!this.ctx.tracing) return;
+    if ((this.traces as unknown[]) === NONE) this.traces = [];
+    this.traces.push(ev);
+  }
+
+  flag(flags: number): void {
+    this.flags |= flags;
   }
 
   /** A watermark advanced: the flag always, the trace only when tracing (saves the object). */

@@ -7,6 +7,7 @@ import type { ColumnDef, EngineConfig, InputPlan, JoinFamily, Plan, Side, TableD
 import type { Scenario, ScenarioEvent } from '../../src/scenario/types.js';
 import type { Row, RowKind, SqlType, Value } from '../../src/values/types.js';
 import type { Collector, JoinOperator, OpTime, StateView } from '../../src/engine/types.js';
+import { STEP_EXPIRE } from '../../src/engine/types.js';
 import { DEFAULT_CONFIG } from '../../src/scenario/config-defaults.js';
 
 export const STRING: SqlType = { kind: 'STRING', nullable: true };
@@ -174,7 +175,10 @@ export function fakeOperator(opts: FakeOptions = {}): (p: Plan) => JoinOperator<
         const live = (side: Side) =>
           s.rows[side].filter((r) => {
             const dead = r.expiresAt !== null && r.expiresAt <= time.procTime;
-            if (dead) out.trace({ t: 'state.expire', side, key: String(r.row[0]), row: String(r.row), reason: 'ttl' });
+            if (dead) {
+              out.flag(STEP_EXPIRE);
+              out.trace({ t: 'state.expire', side, key: String(r.row[0]), row: String(r.row), reason: 'ttl' });
+            }
             return !dead;
           });
         return { ...s, rows: [live(0), live(1)] };

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRunContext } from '../../src/engine/context.js';
-import { createOperator } from '../../src/engine/operators/index.js';
+import { createOperator } from '../../src/engine/joins/registry.js';
 import { initialSnapshot, type EngineSnapshot } from '../../src/engine/snapshot.js';
 import { step } from '../../src/engine/step.js';
 import { createTimeline } from '../../src/engine/timeline.js';

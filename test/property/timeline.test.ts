@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRunContext } from '../../src/engine/context.js';
-import { createOperator } from '../../src/engine/operators/index.js';
+import { createOperator } from '../../src/engine/joins/registry.js';
 import { runScenario } from '../../src/engine/run.js';
 import { initialSnapshot, type EngineSnapshot } from '../../src/engine/snapshot.js';
 import { step } from '../../src/engine/step.js';

@@ -57,3 +57,17 @@ export function created<T extends object>(x: T): T {
   if (current !== null) current.nodes.add(x);
   return x;
 }
+
+/**
+ * A copy of `a` with `remove` slots at `at` taken out and `insert` free slots put there, at its
+ * exact size (V8's growth slack would be kept by every checkpoint that sees the copy). It is
+ * registered in the edit only from `registerFrom` slots on: a small copy costs about what the
+ * edit's Set entry would, while a large one is then changed in place (amortised O(1) growth).
+ */
+export function resizedCopy<T>(a: readonly T[], at: number, remove: number, insert: number, registerFrom: number): T[] {
+  const n = a.length - remove + insert;
+  const w = new Array<T>(n);
+  for (let i = 0; i < at; i++) w[i] = a[i] as T;
+  for (let i = at + remove; i < a.length; i++) w[i - remove + insert] = a[i] as T;
+  return n >= registerFrom ? created(w) : w;
+}

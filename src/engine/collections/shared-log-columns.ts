@@ -5,7 +5,7 @@
  * reads the first n slots.
  *   - appending to version n == length (the tip) pushes in place and returns this log: version
  *     n + 1 reads one more slot, older versions did not change (unless the caller forbids it:
- *     `extend` false copies instead, see join-state-store.ts on main logs);
+ *     `extend` false copies instead, see state/record-store.ts on main logs);
  *   - appending to any other version copies its n slots into a new log, unless slot n already
  *     holds an equal record (a replay appending what the first run appended): then it is shared,
  *     and keeps the stamp it was first written with;

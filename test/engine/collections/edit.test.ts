@@ -1,18 +1,16 @@
 /**
- * Transient edits (collections/edit.ts): inside an edit, pmap and pvec may change nodes in place,
+ * Transient edits (collections/edit.ts): inside an edit, pmap may change nodes in place,
  * yet (1) every operation gives the same content as a plain model, and (2) a version kept when
  * an edit ended (a checkpoint) never changes afterwards, whatever later edits or plain
  * (edit-less) operations do to the versions derived from it.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { newEdit } from '../../../src/engine/collections/edit.js';
+import { isEditable, newEdit, resizedCopy } from '../../../src/engine/collections/edit.js';
 import { PMAP_EMPTY, pmDelete, pmEntries, pmGet, pmSet, pmSize, type PMap } from '../../../src/engine/collections/pmap.js';
-import { PVEC_EMPTY, pvPush, pvPushAll, pvSet, pvToArray, type PVec } from '../../../src/engine/collections/pvec.js';
 import { within } from './within.js';
 
 type MapOp = { set: string; v: number } | { del: string } | { freeze: true };
-type VecOp = { push: number } | { pushAll: number[] } | { set: number; v: number } | { freeze: true };
 
 const key = fc.integer({ min: 0, max: 300 }).map((i) => `k${i}`);
 const mapOp: fc.Arbitrary<MapOp> = fc.oneof(
@@ -20,13 +18,6 @@ const mapOp: fc.Arbitrary<MapOp> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ del: key }) },
   { weight: 1, arbitrary: fc.constant({ freeze: true as const }) },
 );
-const vecOp: fc.Arbitrary<VecOp> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ push: fc.integer() }) },
-  { weight: 2, arbitrary: fc.record({ pushAll: fc.array(fc.integer(), { maxLength: 40 }) }) },
-  { weight: 2, arbitrary: fc.record({ set: fc.nat(), v: fc.integer() }) },
-  { weight: 1, arbitrary: fc.constant({ freeze: true as const }) },
-);
-
 function sorted(m: PMap<number>): [string, number][] {
   return pmEntries(m).sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }
@@ -69,53 +60,13 @@ describe('transient edits', () => {
     );
   });
 
-  it('pvec: same content as a model, and frozen versions never change', () => {
-    fc.assert(
-      fc.property(fc.array(vecOp, { maxLength: 600 }), fc.array(vecOp, { maxLength: 80 }), (ops, later) => {
-        const model: number[] = [];
-        const kept: { v: PVec<number>; content: number[] }[] = [];
-        let edit = newEdit();
-        let v: PVec<number> = PVEC_EMPTY;
-        const apply = (x: PVec<number>, o: VecOp, arr: number[] | undefined): PVec<number> => {
-          if ('push' in o) {
-            arr?.push(o.push);
-            return pvPush(x, o.push);
-          }
-          if ('pushAll' in o) {
-            arr?.push(...o.pushAll);
-            return pvPushAll(x, o.pushAll);
-          }
-          if ('set' in o && x.n > 0) {
-            const i = o.set % x.n;
-            if (arr !== undefined) arr[i] = o.v;
-            return pvSet(x, i, o.v);
-          }
-          return x;
-        };
-        for (const o of ops) {
-          if ('freeze' in o) {
-            kept.push({ v, content: pvToArray(v) });
-            edit = newEdit();
-          } else v = within(edit, () => apply(v, o, model));
-        }
-        expect(pvToArray(v)).toEqual(model);
-        for (const base of kept.slice(0, 3)) {
-          let w = base.v;
-          const e2 = newEdit();
-          for (const o of later) if (!('freeze' in o)) w = within('set' in o ? null : e2, () => apply(w, o, undefined));
-        }
-        for (const k of kept) expect(pvToArray(k.v)).toEqual(k.content);
-      }),
-      { numRuns: 150 },
-    );
-  });
-
   it('outside an edit nothing changes in place', () => {
-    const a = pvFromPushes(40);
-    const before = pvToArray(a);
-    const b = pvPush(a, 99);
-    pvSet(b, 3, -1);
-    expect(pvToArray(a)).toEqual(before);
+    const a = Array.from({ length: 40 }, (_, i) => i);
+    const before = a.slice();
+    const b = resizedCopy(a, 3, 1, 2, 0);
+    expect(isEditable(b)).toBe(false);
+    expect(a).toEqual(before);
+    expect(b).toEqual([0, 1, 2, undefined, undefined, ...before.slice(4)]);
     let m: PMap<number> = PMAP_EMPTY;
     for (let i = 0; i < 100; i++) m = pmSet(m, `k${i}`, i);
     const snapshot = sorted(m);
@@ -124,9 +75,3 @@ describe('transient edits', () => {
     expect(sorted(m)).toEqual(snapshot);
   });
 });
-
-function pvFromPushes(n: number): PVec<number> {
-  let v: PVec<number> = PVEC_EMPTY;
-  for (let i = 0; i < n; i++) v = pvPush(v, i);
-  return v;
-}

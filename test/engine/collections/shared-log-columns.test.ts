@@ -61,7 +61,7 @@ function apply(o: Op, v: Ver, m: Rec[], rowOf: (r: Omit<Rec, 'row'>) => string):
     const shared = v.n < v.log.length;
     const log = v.log.append(v.n, r.row, r.h, r.seq, r.count, r.assoc, r.at, r.stamp);
     // A slot shared with an equal record (a replay appending what the first run appended) keeps
-    // the stamp it was first written with: stamps are the first lineage's (join-state-store.ts).
+    // the stamp it was first written with: stamps are the first lineage's (state/record-store.ts).
     if (shared && log === v.log) r = { ...r, stamp: v.log.stamp(v.n) };
     return [{ log, n: v.n + 1 }, [...m, r]];
   }

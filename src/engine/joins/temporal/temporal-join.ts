@@ -1,0 +1,340 @@
+/**
+ * Flink's event-time temporal join (`FOR SYSTEM_TIME AS OF left.rowtime`):
+ * TemporalRowTimeJoinOperator with BaseTwoInputStreamOperatorWithStateRetention, inner and left.
+ *
+ * Per join key: the buffered probe (left) rows in arrival order, the build (right) versions by
+ * build time, one event-time timer at the smallest time seen, and (with table.exec.state.ttl) one
+ * processing-time retention timer.
+ *
+ * Probe row l (any kind) at time t: up to Flink 2.3 it is buffered even when t <= watermark (it
+ *   then goes out at the next watermark advance); from 2.4 (FLINK-39719) such a row is dropped
+ *   with no output, not even a null-padded one. Then the key's timer moves down to t if smaller.
+ * Build row r (any kind, never dropped as late) at time t: stored as the version for t,
+ *   overwriting a version with the same time; the timer moves down to t if smaller.
+ * Timer fires (watermark W passed it): the probe rows with time <= W go out in ARRIVAL order.
+ *   Each uses the version with the largest time <= its own; if that version is +I/+U and the
+ *   non-equi condition holds, emit [l, r], else (no version, a -U/-D version, or a false
+ *   condition) emit [l, nulls] for LEFT and nothing for INNER. The output kind is l's kind, and
+ *   later build-side changes never revise an emitted row. Then versions older than the last one
+ *   <= W are deleted, and the timer is re-armed at the earliest probe row still buffered.
+ * Retention (min = ttl, max = 1.5 ttl, on if ttl > 1 ms): every row (re)arms a cleanup timer at
+ *   now + max when now + min passes the current one; when it fires the key's state is cleared.
+ * The output watermark is the combined input watermark: the operator adds no delay.
+ */
+import type { Plan, Side } from '../../../planner/plan.js';
+import { isAccumulate, type Row, type RowKind } from '../../../values/types.js';
+import { STEP_EXPIRE, STEP_LATE_DROP, type Collector, type JoinOperator, type OpTime, type StateEntryView, type StateView } from '../../types.js';
+import { bulkWhy } from '../../why.js';
+import {
+  cleanupAtOf,
+  EMPTY_TEMPORAL_STATE,
+  expiredVersions,
+  nextSeqOf,
+  printedKeyOf,
+  probeCount,
+  probeKind,
+  probeRow,
+  probeTime,
+  TemporalStateView,
+  timerOf,
+  versionAt,
+  versionCount,
+  versionIndexOf,
+  versionKind,
+  versionRow,
+  versionTime,
+  type TemporalKeyState,
+  type TemporalState,
+} from '../../state/temporal-state.js';
+import { keyStatesOf } from '../../state/keyed-state-view.js';
+import { nextTimerTime } from '../../state/timer-service.js';
+import { conditionHolds, joinRow, keyOf, makeJoinRows, printKey, printRow, printRowOf, printTime, rowTime, type JoinRows } from '../join-rows.js';
+
+/** State retention from table.exec.state.ttl: min = ttl, max = ttl * 3 / 2, on only if min > 1 ms. */
+interface Retention {
+  readonly enabled: boolean;
+  readonly minMs: number;
+  readonly maxMs: number;
+}
+
+function retentionOf(ttlMs: number): Retention {
+  return { enabled: ttlMs > 1, minMs: ttlMs, maxMs: Math.floor((ttlMs * 3) / 2) };
+}
+
+/** What does not change while the operator runs, and its state view (reopened by every call). */
+interface Temporal {
+  readonly j: JoinRows;
+  readonly r: Retention;
+  readonly s: TemporalStateView;
+}
+
+export function createTemporalJoin(plan: Plan): JoinOperator<TemporalState> {
+  const op: Temporal = { j: makeJoinRows(plan), r: retentionOf(plan.inputs[0].stateTtlMs), s: new TemporalStateView() };
+  const j = op.j;
+  const dropLate = plan.flinkVersion === '2.4';
+  return {
+    init: () => EMPTY_TEMPORAL_STATE,
+    processElement(state, side, kind, row, time, out) {
+      const t = rowTime(j, side, row);
+      if (t === undefined) {
+        out.trace({ t: 'filter.drop', side, row: printRow(j, side, kind, row), reason: 'its time attribute is null' });
+        return state;
+      }
+      // 2.4 (FLINK-39719): a probe row at or below the watermark is dropped, with no output
+      if (side === 0 && dropLate && t <= time.watermark) {
+        out.flag(STEP_LATE_DROP);
+        if (out.tracing) {
+          const reason = `its time ${printTime(j, t)} <= the watermark ${printTime(j, time.watermark)}: Flink 2.4 drops late probe rows (FLINK-39719), no output at all`;
+          out.trace({ t: 'drop.late', side, row: printRow(j, side, kind, row), reason });
+        }
+        return state;
+      }
+      op.s.open(state);
+      store(op, keyOf(j, side, row), side, kind, row, t, time, out);
+      return op.s.close();
+    },
+    // Timers that firing registers at or below the new time fire in the same pass, as in Flink's advanceWatermark loop.
+    onWatermark(state, time, out) {
+      const s = op.s.open(state);
+      for (let key = s.popTimer('event', time.watermark); key !== undefined; key = s.popTimer('event', time.watermark)) onEventTimer(op, key, s.firedAt, time, out);
+      return s.close();
+    },
+    onProcessingTime(state, time, out) {
+      const s = op.s.open(state);
+      for (let key = s.popTimer('proc', time.procTime); key !== undefined; key = s.popTimer('proc', time.procTime)) onCleanupTimer(op, key, s.firedAt, out);
+      return s.close();
+    },
+    nextProcessingTimer: (state) => nextTimerTime(state.procTimers),
+    outputWatermarkDelay: 0,
+    describe: (state, side, time) => describeTemporalSide(j, state, side, time),
+  };
+}
+
+/** A probe row is buffered, a build row stored as the version for its time; then the key's timers. */
+function store(op: Temporal, key: string, side: Side, kind: RowKind, row: Row, t: number, time: OpTime, out: Collector): void {
+  const { j, s } = op;
+  if (!s.openKey(key)) s.startKey(printKey(j, side, row));
+  const printedKey = printedKeyOf(s.keyState);
+  const printed = out.tracing ? printRow(j, side, kind, row) : '';
+  if (side === 0) {
+    const seq = nextSeqOf(s.keyState) ?? 0;
+    s.addProbe(seq, t, kind, row);
+    s.setNextSeq(seq + 1);
+    if (out.tracing) traceProbe(j, t, time, out, printedKey, printed);
+  } else {
+    if (out.tracing) {
+      const ks = s.keyState;
+      const replaced = versionIndexOf(ks, t);
+      const detail = replaced < 0 ? `version from ${printTime(j, t)}` : `overwrites the version for ${printTime(j, t)}: ${printRow(j, 1, versionKind(ks, replaced), versionRow(ks, replaced))}`;
+      out.trace({ t: replaced < 0 ? 'state.add' : 'state.update', side, key: printedKey, row: printed, detail });
+    }
+    s.putVersion(t, kind, row);
+  }
+  const before = timerOf(s.keyState);
+  registerSmallestTimer(s, key, t);
+  if (out.tracing && timerOf(s.keyState) !== before) out.trace({ t: 'timer.register', domain: 'event', time: t, key: printedKey, purpose: side === 0 ? 'emit probe rows' : 'clean versions' });
+  registerCleanup(op, key, time.procTime);
+  s.closeKey();
+}
+
+function traceProbe(j: JoinRows, t: number, time: OpTime, out: Collector, printedKey: string, printed: string): void {
+  const late = t <= time.watermark ? ` (late: it goes out at the next watermark advance, as Flink ${j.plan.flinkVersion} keeps late probe rows)` : '';
+  out.trace({ t: 'state.add', side: 0, key: printedKey, row: printed, detail: `buffered until the watermark reaches ${printTime(j, t)}${late}` });
+}
+
+/** Flink's registerSmallestTimer: keep one event-time timer per key, at the smallest time seen. */
+function registerSmallestTimer(s: TemporalStateView, key: string, time: number): void {
+  const cur = timerOf(s.keyState);
+  if (cur !== undefined && cur <= time) return;
+  if (cur !== undefined) s.deleteTimer('event', key, cur);
+  s.setTimer(time);
+  s.registerTimer('event', key, time);
+}
+
+/**
+ * Flink's registerProcessingCleanupTimer: the timer sits at now + max retention and is moved only
+ * when now + min retention passes it, so a busy key is not re-armed on every row.
+ */
+function registerCleanup(op: Temporal, key: string, now: number): void {
+  const { r, s } = op;
+  if (!r.enabled) return;
+  const cur = cleanupAtOf(s.keyState);
+  if (cur !== undefined && now + r.minMs <= cur) return;
+  if (cur !== undefined) s.deleteTimer('proc', key, cur);
+  const at = now + r.maxMs;
+  s.setCleanupAt(at);
+  s.registerTimer('proc', key, at);
+}
+
+/** Flink's cleanupLastTimer: drop the pending retention timer. */
+function dropCleanup(s: TemporalStateView, key: string): void {
+  const cur = cleanupAtOf(s.keyState);
+  if (cur === undefined) return;
+  s.setCleanupAt(undefined);
+  s.deleteTimer('proc', key, cur);
+}
+
+/** The key's event-time timer at `at` fired (watermark `time.watermark` passed it). */
+function onEventTimer(op: Temporal, key: string, at: number, time: OpTime, out: Collector): void {
+  const { j, r, s } = op;
+  if (!s.openKey(key)) return;
+  const ks = s.keyState;
+  const wm = time.watermark;
+  const printedKey = printedKeyOf(ks);
+  if (out.tracing) out.trace({ t: 'timer.fire', domain: 'event', time: at, key: printedKey, purpose: 'emit probe rows <= watermark, clean versions' });
+  // Release the probe rows <= the watermark in arrival order; the others wait.
+  let earliest = Number.POSITIVE_INFINITY;
+  const n = probeCount(ks);
+  for (let i = 0; i < n; i++) {
+    const pt = probeTime(ks, i);
+    if (pt <= wm) emitProbe(j, ks, i, printedKey, time.procTime, out);
+    else if (pt < earliest) earliest = pt;
+  }
+  // Versions older than the last one <= the watermark are deleted.
+  const gone = expiredVersions(ks, wm);
+  for (let i = 0; i < gone; i++) {
+    out.flag(STEP_EXPIRE);
+    if (!out.tracing) continue;
+    const reason = `a newer version is valid at the watermark ${printTime(j, wm)}`;
+    out.trace({ t: 'state.expire', side: 1, key: printedKey, row: printRow(j, 1, versionKind(ks, i), versionRow(ks, i)), reason });
+  }
+  s.release(wm, gone);
+  s.setTimer(undefined);
+  // The timer is re-armed at the earliest probe row still buffered.
+  const waiting = probeCount(s.keyState) > 0;
+  if (waiting) registerSmallestTimer(s, key, earliest);
+  if (r.enabled) {
+    if (waiting || versionCount(s.keyState) > 0) registerCleanup(op, key, time.procTime);
+    else {
+      dropCleanup(s, key);
+      s.setNextSeq(undefined);
+    }
+  }
+  s.closeKey();
+}
+
+/** The key's retention timer at `at` fired: its state is cleared. */
+function onCleanupTimer(op: Temporal, key: string, at: number, out: Collector): void {
+  const { j, r, s } = op;
+  if (!r.enabled || !s.openKey(key) || cleanupAtOf(s.keyState) !== at) return;
+  const ks = s.keyState;
+  const printedKey = printedKeyOf(ks);
+  out.trace({ t: 'timer.fire', domain: 'proc', time: at, key: printedKey, purpose: 'state retention (table.exec.state.ttl)' });
+  const reason = `state retention: table.exec.state.ttl = ${r.minMs} ms, the key's cleanup timer (last armed at now + ${r.maxMs} ms) fired`;
+  for (let i = 0; i < probeCount(ks); i++) {
+    out.flag(STEP_EXPIRE);
+    out.trace({ t: 'state.expire', side: 0, key: printedKey, row: printRow(j, 0, probeKind(ks, i), probeRow(ks, i)), reason });
+  }
+  for (let i = 0; i < versionCount(ks); i++) {
+    out.flag(STEP_EXPIRE);
+    out.trace({ t: 'state.expire', side: 1, key: printedKey, row: printRow(j, 1, versionKind(ks, i), versionRow(ks, i)), reason });
+  }
+  // Flink clears the state and the timer value but leaves the event-time timer registered.
+  s.clearKey();
+  s.closeKey();
+}
+
+/**
+ * Probe row i of the current key goes out (key: the printed key, for reasons): it takes the
+ * version valid at its time; a +I/+U version whose condition holds joins, anything else pads the
+ * row for LEFT and drops it for INNER. The output kind is the probe row's kind.
+ */
+function emitProbe(j: JoinRows, ks: TemporalKeyState, i: number, key: string, procTime: number, out: Collector): void {
+  const pKind = probeKind(ks, i);
+  const pRow = probeRow(ks, i);
+  const pTime = probeTime(ks, i);
+  const v = versionAt(ks, pTime);
+  if (!out.tracing) {
+    emitProbeBulk(j, ks, v, pKind, pRow, procTime, out);
+    return;
+  }
+  const probe = printRow(j, 0, pKind, pRow);
+  const rows = [printRowOf(j, 0, pKind, pRow)];
+  const at = printTime(j, pTime);
+  let miss: string;
+  if (v < 0) miss = `no ${j.plan.inputs[1].alias} version for key ${key} at or before ${at}`;
+  else if (!isAccumulate(versionKind(ks, v))) miss = `the version valid at ${at} is ${printRow(j, 1, versionKind(ks, v), versionRow(ks, v))} (${printTime(j, versionTime(ks, v))}): no row from then on`;
+  else {
+    const joined = joinRow(j, pRow, versionRow(ks, v));
+    const version = printRow(j, 1, versionKind(ks, v), versionRow(ks, v));
+    if (conditionHolds(j, joined, procTime)) {
+      const from = printTime(j, versionTime(ks, v));
+      const text = `left ${probe} matched ${j.plan.inputs[1].alias} version ${version} (from ${from}, the latest <= ${at})`;
+      out.trace({ t: 'match', side: 0, row: probe, other: version, detail: `version from ${from}` });
+      out.emit(pKind, joined, { rule: 'temporal.version', text, rows: [...rows, printRowOf(j, 1, versionKind(ks, v), versionRow(ks, v))] });
+      return;
+    }
+    miss = `the join condition is not true for version ${version}`;
+  }
+  out.trace({ t: 'no-match', side: 0, row: probe, reason: miss });
+  if (j.plan.joinType === 'left') {
+    out.emit(pKind, joinRow(j, pRow, undefined), { rule: 'temporal.pad', text: `left ${probe} is null-padded: ${miss}`, rows });
+  }
+}
+
+/** emitProbe without any text (bulk runs): the same rows and rules. `v`: the version index or -1. */
+function emitProbeBulk(j: JoinRows, ks: TemporalKeyState, v: number, kind: RowKind, row: Row, procTime: number, out: Collector): void {
+  if (out.emitPair !== undefined && j.residual === undefined) {
+    // No condition to evaluate: the sink may keep the two rows without a joined copy.
+    const matched = v >= 0 && isAccumulate(versionKind(ks, v));
+    if (matched) out.emitPair(kind, row, versionRow(ks, v), bulkWhy('temporal.version'));
+    else if (j.plan.joinType === 'left') out.emitPair(kind, row, undefined, bulkWhy('temporal.pad'));
+    return;
+  }
+  if (v >= 0 && isAccumulate(versionKind(ks, v))) {
+    const joined = joinRow(j, row, versionRow(ks, v));
+    if (conditionHolds(j, joined, procTime)) {
+      out.emit(kind, joined, bulkWhy('temporal.version'));
+      return;
+    }
+  }
+  if (j.plan.joinType === 'left') out.emit(kind, joinRow(j, row, undefined), bulkWhy('temporal.pad'));
+}
+
+/** The state pane: side 0 shows the buffered probe rows, side 1 the versions per key, with the version a probe row at the current watermark would use marked 'in use'. */
+function describeTemporalSide(j: JoinRows, state: TemporalState, side: Side, time: OpTime): StateView {
+  const keys = keyStatesOf(state.keys).sort((a, b) => (printedKeyOf(a) < printedKeyOf(b) ? -1 : printedKeyOf(a) > printedKeyOf(b) ? 1 : 0));
+  const entries: StateEntryView[] = [];
+  for (const ks of keys) entries.push(...(side === 0 ? probeEntries(j, ks, time) : versionEntries(j, ks, time)));
+  const layout =
+    side === 0
+      ? 'per join key · buffered probe rows in arrival order, released when the watermark passes their time'
+      : 'per join key · versions by build time (latest <= probe time is used; older than the last one <= watermark are cleaned)';
+  return { layout, entries };
+}
+
+function retention(ks: TemporalKeyState): Pick<StateEntryView, 'expiresAt' | 'expiryDomain'> {
+  const at = cleanupAtOf(ks);
+  return at === undefined ? {} : { expiresAt: at, expiryDomain: 'proc' };
+}
+
+function probeEntries(j: JoinRows, ks: TemporalKeyState, time: OpTime): StateEntryView[] {
+  const entries: StateEntryView[] = [];
+  for (let i = 0; i < probeCount(ks); i++) {
+    const t = probeTime(ks, i);
+    entries.push({
+      key: printedKeyOf(ks),
+      row: printRow(j, 0, probeKind(ks, i), probeRow(ks, i)),
+      tags: [`t=${printTime(j, t)}`, t <= time.watermark ? 'late: goes out at the next watermark advance' : `waits for watermark >= ${printTime(j, t)}`],
+      ...retention(ks),
+    });
+  }
+  return entries;
+}
+
+function versionEntries(j: JoinRows, ks: TemporalKeyState, time: OpTime): StateEntryView[] {
+  const inUse = versionAt(ks, time.watermark);
+  const entries: StateEntryView[] = [];
+  for (let v = 0; v < versionCount(ks); v++) {
+    const vt = versionTime(ks, v);
+    const tags = [`version from ${printTime(j, vt)}`];
+    if (!isAccumulate(versionKind(ks, v))) tags.push('delete: no row from then on');
+    if (v === inUse) tags.push('in use at the watermark');
+    else if (vt > time.watermark) tags.push('newer than the watermark');
+    let waiting = 0;
+    for (let p = 0; p < probeCount(ks); p++) if (versionAt(ks, probeTime(ks, p)) === v) waiting++;
+    if (waiting > 0) tags.push(`picked by ${waiting} buffered probe row${waiting > 1 ? 's' : ''} (so far)`);
+    entries.push({ key: printedKeyOf(ks), row: printRow(j, 1, versionKind(ks, v), versionRow(ks, v)), tags, ...retention(ks) });
+  }
+  return entries;
+}

@@ -1,0 +1,365 @@
+/**
+ * The interval join's state layer (Flink's TimeIntervalJoin keeps, per join key, a MapState per
+ * side from row time to rows with an "emitted" flag, plus one cleanup-timer time per side; and,
+ * per operator, the left and right expiration times and the cleanup timers).
+ *
+ * The operator speaks to an IntervalStateView: open it on the state, open a key, read the key's
+ * caches, cache a row, mark a row joined, expire a cache's first rows, register or pop a timer,
+ * then close the key and the view. Everything about how that is stored lives here, once:
+ *
+ * - one join key's state is ONE flat array:
+ *
+ *     [meta, keyRow, cleanup0, cleanup1, time, row, (joined,) time, row, (joined,) ...]
+ *                                          left cache: [HEAD, split)  right cache: [split, end)
+ *
+ *   meta = flags | split << 3: flags bit 0 the side the key was first seen with (keySide); bits 1
+ *   and 2 whether the left / right side is outer (its rows then carry a joined flag); split where
+ *   the right cache starts. keySide / keyRow: the side and row the key was first seen with (the
+ *   printed key is built from them only when a trace or the state pane needs it). cleanupN: the
+ *   time of the timer that cleans side N's cache (Flink stores these crossed: its
+ *   `rightTimerState` cleans the left cache), undefined = none. Each side's cached rows are in
+ *   ascending time then arrival order; `joined` = joined (and emitted) at least once. Flink keeps
+ *   it up to date only for an outer side and nothing reads it for an inner one, so an inner side's
+ *   rows take 2 slots (time, row), an outer side's 3.
+ *   Why one array: checkpoints retain every key state they saw, and a key is mostly touched in one
+ *   edit and not again until its rows expire, so what a key costs is what the GC copies and keeps.
+ *   An object and two cache arrays cost three objects and three headers; this costs one.
+ * - persistence (collections/edit.ts): a kept snapshot never changes. The view changes the
+ *   operator state and a key state in place only when the current transient edit created them,
+ *   else it copies them once per element (or once per timer pass), at their first change.
+ */
+import type { Side } from '../../planner/plan.js';
+import type { Row } from '../../values/types.js';
+import { created, isEditable, resizedCopy } from '../collections/edit.js';
+import { PMAP_EMPTY, type PMap } from '../collections/pmap.js';
+import { KeyedStateView, keyedStateEntriesOf } from './keyed-state-view.js';
+import { addTimer, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
+
+type Slot = number | Row | boolean | undefined;
+export type IntervalKeyState = readonly Slot[];
+/** A key state that the caller may still change (not yet stored, or created in this edit). */
+export type WritableKeyState = Slot[];
+
+export interface IntervalState {
+  readonly keys: PMap<IntervalKeyState>;
+  /**
+   * Flink's `leftExpirationTime` / `rightExpirationTime`: points up to which each cache is known
+   * to be clean. They are fields of the operator instance, shared by all keys (not keyed state),
+   * and start at 0.
+   */
+  readonly expiration0: number;
+  readonly expiration1: number;
+  /** Cleanup timers (event time for rowtime joins, processing time for proctime joins). */
+  readonly timers: TimerQueue;
+}
+
+export const EMPTY_INTERVAL_STATE: IntervalState = Object.freeze({ keys: PMAP_EMPTY, expiration0: 0, expiration1: 0, timers: EMPTY_TIMERS });
+
+/**
+ * Flink's harness numKeyedStateEntries for this operator: a cache holding many rows counts once,
+ * and each set cleanup-timer value counts once.
+ */
+export function keyedStateEntries(s: IntervalState): number {
+  const filled = (ks: IntervalKeyState, side: Side): number => (cacheSize(ks, side) > 0 ? 1 : 0) + (cleanupOf(ks, side) !== undefined ? 1 : 0);
+  return keyedStateEntriesOf(s.keys, (ks) => filled(ks, 0) + filled(ks, 1));
+}
+
+/** flags (3 bits) | split << 3 */
+const META = 0;
+const KEY_ROW = 1;
+/** cleanup0 at CLEANUP, cleanup1 at CLEANUP + 1. */
+const CLEANUP = 2;
+const HEAD = 4;
+/** What moving `split` by one slot adds to META. */
+const SPLIT_UNIT = 8;
+
+/** The layout flags of a join: which sides are outer (their rows carry a joined flag). */
+export function layoutOf(outerLeft: boolean, outerRight: boolean): number {
+  return (outerLeft ? 2 : 0) | (outerRight ? 4 : 0);
+}
+
+/** Slots per cached row of side: 3 with the joined flag (outer side), else 2. */
+function widthOf(ks: IntervalKeyState, side: Side): number {
+  return ((ks[META] as number) >> (1 + side)) & 1 ? 3 : 2;
+}
+
+export function keySideOf(ks: IntervalKeyState): Side {
+  return ((ks[META] as number) & 1) as Side;
+}
+
+export function keyRowOf(ks: IntervalKeyState): Row {
+  return ks[KEY_ROW] as Row;
+}
+
+export function cleanupOf(ks: IntervalKeyState, side: Side): number | undefined {
+  return ks[CLEANUP + side] as number | undefined;
+}
+
+function splitOf(ks: IntervalKeyState): number {
+  return (ks[META] as number) >> 3;
+}
+
+function start(ks: IntervalKeyState, side: Side): number {
+  return side === 0 ? HEAD : splitOf(ks);
+}
+
+function stop(ks: IntervalKeyState, side: Side): number {
+  return side === 0 ? splitOf(ks) : ks.length;
+}
+
+/** How many rows side's cache holds. */
+export function cacheSize(ks: IntervalKeyState, side: Side): number {
+  return (stop(ks, side) - start(ks, side)) / widthOf(ks, side);
+}
+
+export function timeAt(ks: IntervalKeyState, side: Side, i: number): number {
+  return ks[start(ks, side) + i * widthOf(ks, side)] as number;
+}
+
+export function rowAt(ks: IntervalKeyState, side: Side, i: number): Row {
+  return ks[start(ks, side) + i * widthOf(ks, side) + 1] as Row;
+}
+
+export function joinedAt(ks: IntervalKeyState, side: Side, i: number): boolean {
+  // An inner side keeps no flag: nothing reads it there.
+  return widthOf(ks, side) === 3 && (ks[start(ks, side) + i * 3 + 2] as boolean);
+}
+
+/** A key state with nothing left: what an expiry returns instead of copying, as putKey drops it. */
+export const EMPTY_KEY_STATE: IntervalKeyState = Object.freeze([0, undefined, undefined, undefined]);
+
+/** No cached row and no cleanup timer: Flink would hold no state for the key. */
+export function isEmptyKey(ks: IntervalKeyState): boolean {
+  return ks.length === HEAD && ks[CLEANUP] === undefined && ks[CLEANUP + 1] === undefined;
+}
+
+/**
+ * A new key's state: one row cached on `side`, whose cache is cleaned by a timer at `cleanup`.
+ * `layout`: the join's layoutOf.
+ */
+export function newKeyState(layout: number, side: Side, row: Row, time: number, joined: boolean, cleanup: number): WritableKeyState {
+  const left = side === 0;
+  const flags = layout | side;
+  if (((layout >> (1 + side)) & 1) === 0) {
+    return [flags | ((left ? HEAD + 2 : HEAD) << 3), row, left ? cleanup : undefined, left ? undefined : cleanup, time, row];
+  }
+  return [flags | ((left ? HEAD + 3 : HEAD) << 3), row, left ? cleanup : undefined, left ? undefined : cleanup, time, row, joined];
+}
+
+
+/** From this many slots (16 to 24 cached rows) on, a key state created in the edit changes in place. */
+const GROW_IN_PLACE = HEAD + 48;
+
+/** `ks` itself when the current edit created it, else a copy the caller may change. */
+export function writable(ks: IntervalKeyState): WritableKeyState {
+  return mayChange(ks) ? (ks as WritableKeyState) : noted(resized(ks, ks.length, 0, 0));
+}
+
+/**
+ * Whether the current edit created `ks`. Only copies of GROW_IN_PLACE slots or more are
+ * registered, so a smaller one is not looked up in the edit's set (a registered state that shrank
+ * below it is then merely copied once more); the last small copy that removed rows or set flags
+ * is known here instead (see `noted`).
+ */
+function mayChange(ks: IntervalKeyState): boolean {
+  if (ks === lastCopy) return isEditable(copiedIn);
+  return ks.length >= GROW_IN_PLACE && isEditable(ks);
+}
+
+/**
+ * The last copy made by `writable` or `withoutFirst`, and a token registered in the edit it was
+ * made in: while that edit is current, nothing kept can see the copy, so it may change in place.
+ * Expiry takes a key's rows out one cleanup timer after another (one per row time), mostly within
+ * one edit: the first removal copies the key state, the next ones reuse that copy (and the key
+ * map is not written again). Only shrinking reuses it: growing in place would leave V8's slack in
+ * what checkpoints keep. A shrunk copy keeps its capacity, at most the slots removed in the edit.
+ */
+let lastCopy: IntervalKeyState | undefined;
+let copiedIn: object = {};
+
+function noted(w: WritableKeyState): WritableKeyState {
+  if (!isEditable(copiedIn)) copiedIn = created({});
+  lastCopy = w;
+  return w;
+}
+
+/** A copy with `remove` slots at `at` taken out and `insert` free slots put there. */
+function resized(ks: IntervalKeyState, at: number, remove: number, insert: number): WritableKeyState {
+  return resizedCopy(ks, at, remove, insert, GROW_IN_PLACE);
+}
+
+/**
+ * Cache a row on `side` after every cached row timed <= time (rows mostly arrive in time order)
+ * and set side's cleanup time.
+ */
+export function withRow(ks: IntervalKeyState, side: Side, time: number, row: Row, joined: boolean, cleanup: number): WritableKeyState {
+  const cw = widthOf(ks, side);
+  const from = start(ks, side);
+  let at = stop(ks, side);
+  while (at > from && (ks[at - cw] as number) > time) at -= cw;
+  let w: WritableKeyState;
+  if (mayChange(ks)) {
+    w = ks as WritableKeyState;
+    for (let k = 0; k < cw; k++) w.push(undefined);
+    for (let i = w.length - 1; i >= at + cw; i--) w[i] = w[i - cw];
+  } else {
+    w = resized(ks, at, 0, cw);
+  }
+  w[at] = time;
+  w[at + 1] = row;
+  if (cw === 3) w[at + 2] = joined;
+  if (side === 0) w[META] = (w[META] as number) + cw * SPLIT_UNIT;
+  w[CLEANUP + side] = cleanup;
+  return w;
+}
+
+/** Without side's first `k` rows. `inPlace`: `ks` is already the caller's to change. */
+export function withoutFirst(ks: IntervalKeyState, side: Side, k: number, inPlace = false): WritableKeyState {
+  const from = start(ks, side);
+  const cut = k * widthOf(ks, side);
+  let w: WritableKeyState;
+  if (inPlace || mayChange(ks)) {
+    w = ks as WritableKeyState;
+    if (cut > 0) {
+      for (let i = from + cut; i < w.length; i++) w[i - cut] = w[i];
+      w.length -= cut;
+    }
+  } else {
+    w = noted(resized(ks, from, cut, 0));
+  }
+  if (side === 0) w[META] = (w[META] as number) - cut * SPLIT_UNIT;
+  return w;
+}
+
+/** Flag side's row i joined, in `w` (the caller's to change); an inner side keeps no flag. */
+export function setJoined(w: WritableKeyState, side: Side, i: number): void {
+  if (widthOf(w, side) === 3) w[start(w, side) + i * 3 + 2] = true;
+}
+
+/** Set side's cleanup time in `w` (the caller's to change). */
+export function setCleanup(w: WritableKeyState, side: Side, at: number | undefined): void {
+  w[CLEANUP + side] = at;
+}
+
+type WritableState = { -readonly [P in keyof IntervalState]: IntervalState[P] };
+
+/**
+ * The operator's view of its state while it processes one element or one timer pass. An operator
+ * keeps one and reopens it per call (calls never nest). Between openKey and closeKey it holds one
+ * join key's state; close() returns the new operator state, `state` itself when nothing changed.
+ */
+export class IntervalStateView extends KeyedStateView<IntervalKeyState, IntervalState> {
+  private exp0 = 0;
+  private exp1 = 0;
+  private timers: TimerQueue = EMPTY_TIMERS;
+
+  /** `layout`: which sides are outer (layoutOf), for new key states. */
+  constructor(private readonly layout: number) {
+    super(EMPTY_INTERVAL_STATE);
+  }
+
+  protected load(state: IntervalState): void {
+    this.exp0 = state.expiration0;
+    this.exp1 = state.expiration1;
+    this.timers = state.timers;
+  }
+
+  protected unchanged(state: IntervalState): boolean {
+    return this.exp0 === state.expiration0 && this.exp1 === state.expiration1 && this.timers === state.timers;
+  }
+
+  protected storeIn(state: IntervalState, keys: PMap<IntervalKeyState>): void {
+    const w = state as WritableState;
+    w.keys = keys;
+    w.expiration0 = this.exp0;
+    w.expiration1 = this.exp1;
+    w.timers = this.timers;
+  }
+
+  protected fresh(keys: PMap<IntervalKeyState>): IntervalState {
+    return { keys, expiration0: this.exp0, expiration1: this.exp1, timers: this.timers };
+  }
+
+  expiration(side: Side): number {
+    return side === 0 ? this.exp0 : this.exp1;
+  }
+
+  setExpiration(side: Side, time: number): void {
+    if (side === 0) this.exp0 = time;
+    else this.exp1 = time;
+  }
+
+  registerTimer(key: string, time: number): void {
+    this.timers = addTimer(this.timers, key, time);
+  }
+
+  /** The key of the earliest timer timed <= upTo, which is removed (its time in `firedAt`); else undefined. */
+  popTimer(upTo: number): string | undefined {
+    const key = this.due(this.timers, upTo);
+    if (key !== undefined) this.timers = this.popped();
+    return key;
+  }
+
+  keySide(): Side {
+    return keySideOf(this.ks as IntervalKeyState);
+  }
+
+  keyRow(): Row {
+    return keyRowOf(this.ks as IntervalKeyState);
+  }
+
+  /** How many rows side's cache holds for the current key. */
+  cached(side: Side): number {
+    return this.ks === undefined ? 0 : cacheSize(this.ks, side);
+  }
+
+  timeAt(side: Side, i: number): number {
+    return timeAt(this.ks as IntervalKeyState, side, i);
+  }
+
+  rowAt(side: Side, i: number): Row {
+    return rowAt(this.ks as IntervalKeyState, side, i);
+  }
+
+  joinedAt(side: Side, i: number): boolean {
+    return joinedAt(this.ks as IntervalKeyState, side, i);
+  }
+
+  /** The time of the timer that cleans side's cache, if one is set. */
+  cleanupOf(side: Side): number | undefined {
+    return this.ks === undefined ? undefined : cleanupOf(this.ks, side);
+  }
+
+  /** Cache a row on `side` at `time` (after the rows timed <= time) and set side's cleanup time. */
+  cacheRow(side: Side, time: number, row: Row, joined: boolean, cleanup: number): void {
+    this.replace(this.ks === undefined ? newKeyState(this.layout, side, row, time, joined, cleanup) : withRow(this.ks, side, time, row, joined, cleanup));
+  }
+
+  /** Flag side's row i as joined (an inner side keeps no flag). */
+  markJoined(side: Side, i: number): void {
+    setJoined(this.writable() as WritableKeyState, side, i);
+  }
+
+  /** Remove side's first `n` rows (the cache is sorted by time: an expired run is a prefix). */
+  expireFirst(side: Side, n: number): void {
+    this.replace(withoutFirst(this.ks as IntervalKeyState, side, n, this.mine));
+  }
+
+  setCleanup(side: Side, time: number | undefined): void {
+    setCleanup(this.writable() as WritableKeyState, side, time);
+  }
+
+  /** Nothing is left for the current key on either side: it is dropped at closeKey. */
+  clearKey(): void {
+    this.ks = EMPTY_KEY_STATE;
+    this.mine = false;
+  }
+
+  protected isEmpty(ks: IntervalKeyState): boolean {
+    return isEmptyKey(ks);
+  }
+
+  protected copy(ks: IntervalKeyState): IntervalKeyState {
+    return writable(ks);
+  }
+}

@@ -1,0 +1,319 @@
+/**
+ * The record state of the regular and semi/anti joins: Flink's JoinRecordStateViews and
+ * OuterJoinRecordStateViews (stream/state/), as persistent plain data. The operators speak its
+ * verbs — addRecord, retractRecord, updateAssoc, hasRecord, liveEntries (the records of a key),
+ * liveEntry, storedRows — on a RecordStateViews opened on the operator state for one element.
+ *
+ * One store per input side (record-store.ts): join key -> entry id -> entry, where a key's
+ * entries are kept as columns (record-bucket.ts) and handed out as JoinEntry objects built on
+ * read. The entry id depends on the side's layout (Flink's JoinInputSideSpec):
+ *   JoinKeyContainsUniqueKey  one row per join key (a ValueState): id '' ; add overwrites,
+ *                             retract clears whatever row was sent;
+ *   InputSideHasUniqueKey     map unique key -> row: id = the unique key ; put overwrites;
+ *   InputSideHasNoUniqueKey   map row -> count: id = the whole row ; duplicates are counted.
+ * Outer sides also keep the number of associations (matches on the other side) per entry; for a
+ * duplicated row the copies share one number, as in Flink's (count, numAssociations) tuple.
+ *
+ * State TTL is per entry (a map entry or the ValueState), processing time, refreshed by writes
+ * only (an association update is a write), expired when `at + ttl <= now`. It is lazy: an access
+ * that finds an expired entry treats it as absent, drops it, flags the step and traces
+ * `state.expire`. Each entry keeps an arrival sequence number: matches are visited in arrival
+ * order (spec §3).
+ */
+import type { Row, SqlType } from '../../values/types.js';
+import type { Side, StateLayout } from '../../planner/plan.js';
+import { formatRow, formatValue } from '../../values/format.js';
+import { created, isEditable } from '../collections/edit.js';
+import { STEP_EXPIRE, type Collector } from '../types.js';
+import { Cursor, cursorEntries, cursorFind, cursorPut, cursorRemove, entryHash, entryId } from './record-bucket.js';
+import { KeyInterner } from './key-interner.js';
+import { SideStore } from './record-store.js';
+
+/** One stored entry, as handed out (built on read: the store keeps entries as columns). */
+export interface JoinEntry {
+  /** The stored row (stored with RowKind reset to +I). */
+  readonly row: Row;
+  /** Copies of this row (InputSideHasNoUniqueKey); 1 for the unique layouts. */
+  readonly count: number;
+  /** Associations on the other side (outer sides only); -1 on inner sides. */
+  readonly assoc: number;
+  /** Arrival order of the row now held by this entry. */
+  readonly seq: number;
+  /** Processing time of the last write (for TTL). */
+  readonly at: number;
+  /** Hash of the entry's identity under the layout (entryHash): compared before the rows. */
+  readonly h: number;
+}
+
+
+export interface JoinState {
+  readonly sides: readonly [SideStore, SideStore];
+  /** Next arrival sequence number. */
+  readonly seq: number;
+}
+
+/** A new empty state (each run gets its own stores: their registries are per run). */
+export function emptyJoinState(): JoinState {
+  const keys = new KeyInterner();
+  return { sides: [SideStore.empty(keys), SideStore.empty(keys)], seq: 0 };
+}
+
+/** Where in the store: the join key, and its printed form (built only when a trace needs it). */
+export interface KeyRef {
+  readonly key: string;
+  readonly pkey: string;
+}
+
+/** What a side's state needs to know about its input. */
+export interface SideSpec {
+  readonly side: Side;
+  readonly name: string;
+  readonly layout: StateLayout;
+  readonly outer: boolean;
+  readonly ttlMs: number;
+  readonly types: readonly SqlType[];
+  readonly keyIdx: readonly number[];
+}
+
+/**
+ * Both sides' record state for one element: the stores and the sequence counter, changed as the
+ * element is processed, and each side's last bucket read or written (one element reads and
+ * writes one join key several times: addRecord's lookup then its write, then the other side's
+ * matches). An operator keeps one and opens it per element (processElement is never re-entered):
+ * no allocation per row. close() returns the new state, sharing everything that did not change.
+ */
+export class RecordStateViews {
+  private base: JoinState | undefined = undefined;
+  stores: [SideStore, SideStore];
+  seq = 0;
+  /** Per side: the bucket of the join key last read or written (its `key` undefined: none). */
+  readonly cursors: [Cursor, Cursor] = [new Cursor(), new Cursor()];
+
+  constructor() {
+    const empty = SideStore.empty();
+    this.stores = [empty, empty];
+  }
+
+  open(s: JoinState): this {
+    this.base = s;
+    this.stores[0] = s.sides[0];
+    this.stores[1] = s.sides[1];
+    this.seq = s.seq;
+    this.cursors[0].clear(undefined);
+    this.cursors[1].clear(undefined);
+    return this;
+  }
+
+  /** The join key of `row` on a side with key columns `idx` (the one instance the run's interner holds). */
+  keyOfRow(row: Row, idx: readonly number[]): string {
+    return this.stores[0].keys.keyOfRow(row, idx);
+  }
+
+  close(): JoinState {
+    const s = this.base as JoinState;
+    if (this.stores[0] === s.sides[0] && this.stores[1] === s.sides[1] && this.seq === s.seq) return s;
+    if (isEditable(s)) {
+      // Created earlier in this transient edit (edit.ts): nothing else can see it.
+      const m = s as { sides: [SideStore, SideStore]; seq: number };
+      m.sides[0] = this.stores[0];
+      m.sides[1] = this.stores[1];
+      m.seq = this.seq;
+      return s;
+    }
+    return created({ sides: created([this.stores[0], this.stores[1]]) as [SideStore, SideStore], seq: this.seq });
+  }
+}
+
+
+export function printKeyOf(spec: SideSpec, row: Row): string {
+  return spec.keyIdx.map((i) => formatValue(spec.types[i] as SqlType, row[i] ?? null)).join(', ');
+}
+
+export function printStored(spec: SideSpec, row: Row): string {
+  return formatRow('+I', row, spec.types);
+}
+
+const TS: SqlType = { kind: 'TIMESTAMP', nullable: false, precision: 3 };
+
+/** A processing time as people read it (TIMESTAMP(3) text). */
+function printProcTime(ms: number): string {
+  return formatValue(TS, ms);
+}
+
+/** The bucket of `key` on `side`, read once per step and remembered for the next access. */
+function bucketOf(v: RecordStateViews, side: Side, key: string): Cursor {
+  const c = v.cursors[side];
+  if (c.key !== key) v.stores[side].read(key, c);
+  return c;
+}
+
+/** Store the cursor's bucket back (an empty one drops the key). */
+function storeBucket(v: RecordStateViews, side: Side, c: Cursor): void {
+  v.stores[side] = v.stores[side].write(c.key as string, c);
+}
+
+/** A record's identity under the side's layout: '' (one row per key), its unique key, or the whole row. */
+export function recordId(spec: SideSpec, row: Row): string {
+  return entryId(spec, row);
+}
+
+export function isExpired(spec: SideSpec, e: JoinEntry, now: number): boolean {
+  return spec.ttlMs > 0 && e.at + spec.ttlMs <= now;
+}
+
+function dropExpired(spec: SideSpec, v: RecordStateViews, k: KeyRef, e: JoinEntry, now: number, out: Collector): void {
+  removeEntry(spec, v, k.key, e.row);
+  out.flag(STEP_EXPIRE);
+  if (!out.tracing) return;
+  const reason = `last written ${printProcTime(e.at)} + TTL ${spec.ttlMs} ms = ${printProcTime(e.at + spec.ttlMs)} <= now ${printProcTime(now)}: expired, so Flink treats it as absent`;
+  out.trace({ t: 'state.expire', side: spec.side, key: k.pkey, row: printStored(spec, e.row), reason });
+}
+
+/** The live entries of a join key, in arrival order; expired ones are dropped (and traced). */
+export function liveEntries(spec: SideSpec, v: RecordStateViews, k: KeyRef, now: number, out: Collector): readonly JoinEntry[] {
+  const all = cursorEntries(bucketOf(v, spec.side, k.key));
+  if (spec.ttlMs <= 0 || all.length === 0) return all;
+  const live: JoinEntry[] = [];
+  for (const e of all) {
+    if (isExpired(spec, e, now)) dropExpired(spec, v, k, e, now, out);
+    else live.push(e);
+  }
+  return live;
+}
+
+/** One live entry, identified by `row` (expired = absent, dropped and traced). */
+export function liveEntry(spec: SideSpec, v: RecordStateViews, k: KeyRef, row: Row, now: number, out: Collector): JoinEntry | undefined {
+  const e = cursorFind(spec, bucketOf(v, spec.side, k.key), row);
+  if (e === undefined) return undefined;
+  if (!isExpired(spec, e, now)) return e;
+  dropExpired(spec, v, k, e, now, out);
+  return undefined;
+}
+
+/**
+ * Store an entry (its fields, so that no object is built), replacing the entry with the same
+ * identity; a new seq moves it to the end. `absent`: the caller has just looked and found no
+ * entry with this identity (skips a second scan).
+ */
+export function putEntry(
+  spec: SideSpec,
+  v: RecordStateViews,
+  key: string,
+  row: Row,
+  count: number,
+  assoc: number,
+  seq: number,
+  at: number,
+  h: number,
+  absent = false,
+): void {
+  const c = bucketOf(v, spec.side, key);
+  cursorPut(spec, c, row, count, assoc, seq, at, h, absent);
+  storeBucket(v, spec.side, c);
+}
+
+/**
+ * The rows stored under a join key, each as many times as it is counted, in arrival order, into
+ * `into` from index 0 (slots past the count are left as they were: no array is shrunk or built,
+ * and no entry objects). Returns the count, or -1 when an entry has expired (TTL): then the
+ * caller must read liveEntries, which drops and traces it.
+ */
+export function storedRows(spec: SideSpec, v: RecordStateViews, key: string, now: number, into: Row[]): number {
+  const c = bucketOf(v, spec.side, key);
+  const ttl = spec.ttlMs;
+  let m = 0;
+  if (c.big !== undefined) {
+    for (const e of cursorEntries(c)) {
+      if (isExpired(spec, e, now)) return -1;
+      for (let i = 0; i < e.count; i++) into[m++] = e.row;
+    }
+    return m;
+  }
+  const log = c.log;
+  if (log === undefined) return 0;
+  for (let i = 0; i < c.n; i++) {
+    if (ttl > 0 && log.at(i) + ttl <= now) return -1;
+    const row = log.row(i);
+    for (let copies = log.count(i); copies > 0; copies--) into[m++] = row;
+  }
+  return m;
+}
+
+/** Remove the entry that `row` identifies. */
+export function removeEntry(spec: SideSpec, v: RecordStateViews, key: string, row: Row): void {
+  const c = bucketOf(v, spec.side, key);
+  if (cursorRemove(spec, c, row)) storeBucket(v, spec.side, c);
+}
+
+function assocText(spec: SideSpec, assoc: number): string {
+  return spec.outer ? `, assoc=${assoc}` : '';
+}
+
+/**
+ * state.add(record[, numAssociations]): the unique layouts overwrite (a new arrival); the
+ * no-unique-key layout counts copies of the same row, which share one association number.
+ */
+export function addRecord(spec: SideSpec, v: RecordStateViews, k: KeyRef, row: Row, assoc: number, now: number, out: Collector): void {
+  const old = liveEntry(spec, v, k, row, now, out);
+  const a = spec.outer ? assoc : -1;
+  const tracing = out.tracing;
+  const printed = tracing ? printStored(spec, row) : '';
+  if (spec.layout.kind === 'InputSideHasNoUniqueKey' && old !== undefined) {
+    putEntry(spec, v, k.key, old.row, old.count + 1, a, old.seq, now, old.h);
+    if (tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printed, detail: `count ${old.count} -> ${old.count + 1}${assocText(spec, a)}` });
+    return;
+  }
+  // No live entry (an expired one was just dropped): append without a second scan.
+  putEntry(spec, v, k.key, row, 1, a, v.seq++, now, old?.h ?? entryHash(spec, row), old === undefined);
+  if (!tracing) return;
+  if (old === undefined) {
+    out.trace({ t: 'state.add', side: spec.side, key: k.pkey, row: printed, detail: `${spec.layout.kind === 'InputSideHasNoUniqueKey' ? 'count=1' : 'stored'}${assocText(spec, a)}` });
+  } else {
+    const what = spec.layout.kind === 'JoinKeyContainsUniqueKey' ? 'the row of this join key' : 'the row with the same unique key';
+    out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printed, detail: `overwrites ${what}, ${printStored(spec, old.row)}${assocText(spec, a)}` });
+  }
+}
+
+/**
+ * state.retract(record): JoinKeyContainsUniqueKey clears the key's row whatever row was sent;
+ * InputSideHasUniqueKey removes by unique key; InputSideHasNoUniqueKey takes one copy away.
+ * Nothing stored (never arrived, or expired) changes nothing.
+ */
+export function retractRecord(spec: SideSpec, v: RecordStateViews, k: KeyRef, row: Row, now: number, out: Collector): void {
+  const old = liveEntry(spec, v, k, row, now, out);
+  const tracing = out.tracing;
+  if (old === undefined) {
+    if (tracing) out.trace({ t: 'note', text: `${spec.name}: ${printStored(spec, row)} is not in state (never stored, or expired): nothing to retract` });
+    return;
+  }
+  if (spec.layout.kind === 'InputSideHasNoUniqueKey' && old.count > 1) {
+    putEntry(spec, v, k.key, old.row, old.count - 1, old.assoc, old.seq, now, old.h);
+    if (tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printStored(spec, old.row), detail: `count ${old.count} -> ${old.count - 1}` });
+    return;
+  }
+  removeEntry(spec, v, k.key, row);
+  if (!tracing) return;
+  const detail =
+    spec.layout.kind === 'JoinKeyContainsUniqueKey'
+      ? 'clears the row of this join key (one row per key: whatever row the retraction carries)'
+      : spec.layout.kind === 'InputSideHasUniqueKey'
+        ? 'removed by its unique key'
+        : 'last copy removed';
+  out.trace({ t: 'state.retract', side: spec.side, key: k.pkey, row: printStored(spec, old.row), detail });
+}
+
+/**
+ * otherState.update(other, n): a write (it refreshes the entry's TTL). An entry that is gone is
+ * written back with count 1, as Flink does "for state ttl".
+ */
+export function updateAssoc(spec: SideSpec, v: RecordStateViews, k: KeyRef, seen: JoinEntry, n: number, now: number, out: Collector): void {
+  const cur = liveEntry(spec, v, k, seen.row, now, out);
+  if (cur === undefined) putEntry(spec, v, k.key, seen.row, 1, n, v.seq++, now, seen.h);
+  else putEntry(spec, v, k.key, seen.row, cur.count, n, cur.seq, now, cur.h);
+  if (out.tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printStored(spec, seen.row), detail: `assoc ${seen.assoc} -> ${n}` });
+}
+
+/** Flink's hasRecord: is this row (by the layout's identity) in state now? */
+export function hasRecord(spec: SideSpec, v: RecordStateViews, k: KeyRef, row: Row, now: number, out: Collector): boolean {
+  return liveEntry(spec, v, k, row, now, out) !== undefined;
+}
