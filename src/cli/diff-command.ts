@@ -5,6 +5,7 @@
  */
 import { createTimeline } from '../engine/timeline.js';
 import type { FlinkVersion } from '../planner/plan.js';
+import { formatDiagnostic } from '../scenario/diagnostic.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import type { Scenario } from '../scenario/types.js';
 import { formatVersionDiff } from '../teach/diff-text.js';
@@ -24,14 +25,15 @@ export async function diffCommand(cmd: Extract<TeachCommand, { name: 'diff' }>):
   }
   const [va, vb] = cmd.versions.length === 1 ? [first.scenario.flinkVersion, cmd.versions[0]!] : [cmd.versions[0]!, cmd.versions[1]!];
   const inputs: DiffInput[] = [];
+  // A release that rejects the query is an answer of the diff (ON CONFLICT before 2.3, say), not a bad file.
+  const rejected: string[] = [];
   let name = first.scenario.name;
   let label: (ev: Scenario['events'][number]) => string = () => '';
   for (const version of [va, vb] as FlinkVersion[]) {
     const loaded = await loadScenarioFile(cmd.file, { flinkVersion: version });
     if (!loaded.ok) {
-      writeErr(`joinstep: under flink-version ${version}:\n`);
-      reportDiagnostics(loaded.diagnostics);
-      return 2;
+      rejected.push(`Flink ${version} rejects the query:\n${loaded.diagnostics.map((d) => `  ${formatDiagnostic(d).replace(/\n/g, '\n  ')}`).join('\n')}`);
+      continue;
     }
     const scenario = loaded.scenario;
     const chosen = selectQuery(scenario, cmd.query);
@@ -50,6 +52,11 @@ export async function diffCommand(cmd: Extract<TeachCommand, { name: 'diff' }>):
       reportDiagnostics([d]);
       return 2;
     }
+  }
+  if (rejected.length > 0) {
+    const planned = inputs.map((i) => `Flink ${i.version} plans it: ${i.timeline.changelogSize(i.timeline.length)} changelog rows`);
+    writeOut(`${name}\nFlink ${va} → ${vb}: ${rejected.length === 2 ? 'both releases reject the query' : 'one release rejects the query'}\n${[...rejected, ...planned].join('\n')}\n`);
+    return 0;
   }
   const diff = versionDiff(inputs[0]!, inputs[1]!);
   writeOut(formatVersionDiff(diff, name, label));
