@@ -3,6 +3,9 @@
 import { readFile, rename, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
+// `joinstep --version` prints the version the bundle was built from.
+const { version } = JSON.parse(await readFile('package.json', 'utf8'));
+
 /**
  * Ink's text helpers (string-width, slice-ansi, ansi-tokenize) build Intl.Segmenters and Unicode
  * property regexes (`/^\p{RGI_Emoji}$/v`) when their modules load: ICU data, about 30 ms of the
@@ -56,7 +59,7 @@ await build({
   jsx: 'automatic',
   logLevel: 'warning',
   plugins: [lazyUnicodeData],
-  define: { 'process.env.NODE_ENV': '"production"' },
+  define: { 'process.env.NODE_ENV': '"production"', JOINSTEP_VERSION: JSON.stringify(version) },
   // Ink imports the optional devtools peer statically; a stub keeps the bundle loadable.
   alias: { 'react-devtools-core': './build-stubs/react-devtools-core.mjs' },
   // Bundled CommonJS dependencies call require(); give them one.

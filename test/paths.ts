@@ -1,12 +1,14 @@
-/** Paths the tests use, relative to this checkout: CI runs a fresh clone with shared/ beside it. */
+/**
+ * Paths the tests use, all inside this checkout: a clone with nothing beside it must pass
+ * `npm test` (test/conformance/outside-paths.test.ts keeps it so).
+ */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
-/** The steering repo's shared/ folder, beside the checkout. */
-export const SHARED = fileURLToPath(new URL('../../shared', import.meta.url)).replace(/\/$/, '');
-export const SPEC_EXAMPLES_DIR = `${SHARED}/spec/examples`;
+/** The format spec's conformance examples, vendored (test/conformance/README.md). */
+export const SPEC_EXAMPLES_DIR = `${REPO_ROOT}/test/conformance/examples`;
 
 /** The .yaml files directly in each folder (a folder that is missing gives none). */
 export function yamlFiles(dirs: readonly string[]): string[] {

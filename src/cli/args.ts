@@ -1,84 +1,90 @@
 /**
- * Command-line parsing on Node's own `util.parseArgs` (no dependency needed for this small surface).
+ * Command-line parsing on Node's own `util.parseArgs` (no dependency needed for this small
+ * surface), driven by the command table (command-registry.ts): the table says which options each
+ * command takes; this file finds the command, answers `--help` and `--version`, and turns
+ * unknown commands and options into a "did you mean".
  */
-import { parseOptions } from './parse-options.js';
-import { parseRecordArgs, type RecordCommand } from './record-args.js';
+import { existsSync } from 'node:fs';
+import { suggestionHint } from '../scenario/did-you-mean.js';
+import { APP_COMMAND, type CliCommand, commandNamed, COMMAND_WORDS, COMMANDS, optionsOf } from './command-registry.js';
+import { parseOptions, type OptionSpec } from './parse-options.js';
+import type { RecordCommand } from './record-args.js';
 
 export type Command =
-  | { readonly name: 'help' }
+  | { readonly name: 'help'; readonly topic?: string }
   | { readonly name: 'version' }
   | { readonly name: 'run'; readonly file: string; readonly format: 'text' | 'json'; readonly result: boolean; readonly query?: string }
   | { readonly name: 'test'; readonly paths: readonly string[] }
   | { readonly name: 'explain'; readonly file: string; readonly query?: string }
   | { readonly name: 'app'; readonly paths: readonly string[]; readonly watch: boolean; readonly mono: boolean }
+  | { readonly name: 'completion'; readonly shell: 'bash' | 'zsh' }
   | RecordCommand;
 
 export type ParsedCli =
   | { readonly ok: true; readonly command: Command }
   | { readonly ok: false; readonly message: string; readonly hint?: string };
 
-export const USAGE = `joinstep — a stepping debugger for Apache Flink SQL joins
-
-Usage:
-  joinstep [FILE|DIR] [--watch] [--mono]
-                                      open the full-screen app (a picker for a directory);
-                                      --mono: no colours (also NO_COLOR=1)
-  joinstep run FILE [--format json] [--result] [--query NAME]
-                                      print the emitted changelog (or the final result)
-  joinstep test [FILE|DIR ...]        check every scenario's expect: block
-  joinstep explain FILE [--query NAME]
-                                      print the plan Flink would choose, and why
-  joinstep record FILE --out demo.cast [--keys "n n p"] [--size 100x30] [--pace 700ms]
-                 [--frames FILE] [--svg FILE] [--mono]
-                                      record the app as an asciicast (docs/recording.md)
-  joinstep --help | --version
-
-A file with named queries (queries:) runs, tests and explains every query, each under
-\`-- NAME\`; --query NAME picks one and prints it as a single-query file would.
-
-Scenario format: docs/scenario-format.md. Errors are FILE:LINE:COL: error: MESSAGE (exit 2).
-`;
-
-const SUBCOMMANDS = ['run', 'test', 'explain'] as const;
-
-function fail(message: string, hint?: string): ParsedCli {
-  return hint === undefined ? { ok: false, message } : { ok: false, message, hint };
+/** The arguments before `--` (after it, everything is an operand). */
+function flags(argv: readonly string[]): readonly string[] {
+  const end = argv.indexOf('--');
+  return end < 0 ? argv : argv.slice(0, end);
 }
 
 export function parseCli(argv: readonly string[]): ParsedCli {
-  // `record` has options of its own; parsed apart so the other commands keep theirs exactly.
-  if (argv[0] === 'record') return parseRecordArgs(argv.slice(1));
-  const parsed = parseOptions(argv, {
-    help: { type: 'boolean', short: 'h' },
-    version: { type: 'boolean', short: 'v' },
-    format: { type: 'string' },
-    result: { type: 'boolean' },
-    query: { type: 'string' },
-    watch: { type: 'boolean' },
-    mono: { type: 'boolean' },
-  });
-  if (!parsed.ok) return fail(parsed.message);
+  const first = argv[0];
+  const named = first === undefined ? undefined : commandNamed(first);
+  const command = named ?? APP_COMMAND;
+  const rest = named === undefined ? argv : argv.slice(1);
+  // --help wins over everything else on the line, even a line that would not parse.
+  if (flags(rest).some((a) => a === '--help' || a === '-h')) return { ok: true, command: { name: 'help', topic: command.name } };
+  if (named === undefined && first !== undefined && !first.startsWith('-')) {
+    const unknown = unknownCommand(first);
+    if (unknown !== undefined) return unknown;
+  }
+  const spec: OptionSpec = {};
+  for (const o of optionsOf(command)) spec[o.name] = o.short === undefined ? { type: o.type } : { type: o.type, short: o.short };
+  const parsed = parseOptions(rest, spec);
+  if (!parsed.ok) return badOption(parsed.message, command);
   const { values, positionals } = parsed;
-  if (values.help === true) return { ok: true, command: { name: 'help' } };
-  if (values.version === true) return { ok: true, command: { name: 'version' } };
-  const [first, ...rest] = positionals;
-  const query = typeof values.query === 'string' ? values.query : undefined;
-  if (first === 'run') {
-    if (rest.length !== 1) return fail('`run` takes exactly one scenario file', 'joinstep run scenarios/temporal-eur-rate.yaml');
-    const format = values.format ?? 'text';
-    if (format !== 'text' && format !== 'json') return fail(`unknown --format '${String(format)}'`, 'use --format json, or leave it out for text');
-    return { ok: true, command: { name: 'run', file: rest[0]!, format, result: values.result === true, ...(query ? { query } : {}) } };
+  if (values['version'] === true) return { ok: true, command: { name: 'version' } };
+  const badChoice = checkChoices(values, command);
+  if (badChoice !== undefined) return badChoice;
+  return command.parse(values, positionals);
+}
+
+/**
+ * A first word that is neither a command nor a file: a mistyped command (`joinstep rnu`), not a
+ * scenario to open. A word that exists on disk, or looks like a path, is the app's to open.
+ */
+function unknownCommand(word: string): ParsedCli | undefined {
+  if (existsSync(word)) return undefined;
+  const hint = suggestionHint(word, COMMAND_WORDS, 'commands');
+  if (hint.startsWith('did you mean')) return { ok: false, message: `unknown command '${word}'`, hint };
+  if (/[./\\]/.test(word)) return undefined;
+  return { ok: false, message: `unknown command '${word}'`, hint: `${hint}; or give a scenario FILE or DIR to open the app (see \`joinstep --help\`)` };
+}
+
+/** Node's messages, with a "did you mean" for an unknown option, or the command it belongs to. */
+function badOption(message: string, command: CliCommand): ParsedCli {
+  const where = command.bare === true ? '`joinstep`' : `\`joinstep ${command.name}\``;
+  const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(message)?.[1];
+  if (unknown === undefined) return { ok: false, message, hint: command.bare === true ? 'see `joinstep --help`' : `see \`joinstep help ${command.name}\`` };
+  const own = optionsOf(command).map((o) => `--${o.name}`);
+  const elsewhere = COMMANDS.find((c) => c !== command && c.options.some((o) => `--${o.name}` === unknown || (o.short !== undefined && `-${o.short}` === unknown)));
+  if (elsewhere !== undefined && !own.includes(unknown)) {
+    const owner = elsewhere.bare === true ? '`joinstep FILE`' : `\`joinstep ${elsewhere.name}\``;
+    return { ok: false, message: `Unknown option '${unknown}' for ${where}: it belongs to ${owner}`, hint: `see \`joinstep help ${elsewhere.name}\`` };
   }
-  if (first === 'explain') {
-    if (rest.length !== 1) return fail('`explain` takes exactly one scenario file', 'joinstep explain scenarios/temporal-eur-rate.yaml');
-    return { ok: true, command: { name: 'explain', file: rest[0]!, ...(query ? { query } : {}) } };
+  const hint = unknown.startsWith('--') ? suggestionHint(unknown, own, `options of ${where}`) : `options of ${where}: ${own.join(', ')}`;
+  return { ok: false, message: `Unknown option '${unknown}' for ${where}`, hint };
+}
+
+/** An option with a fixed set of values given another (`--format jsn`). */
+function checkChoices(values: Readonly<Record<string, string | boolean | undefined>>, command: CliCommand): ParsedCli | undefined {
+  for (const o of command.options) {
+    const v = values[o.name];
+    if (o.choices === undefined || typeof v !== 'string' || o.choices.includes(v)) continue;
+    return { ok: false, message: `unknown --${o.name} '${v}'`, hint: suggestionHint(v, o.choices, `--${o.name} takes`) };
   }
-  if (first === 'test') return { ok: true, command: { name: 'test', paths: rest } };
-  if (values.format !== undefined || values.result !== undefined) {
-    return fail('--format and --result belong to `joinstep run`', 'joinstep run FILE --format json');
-  }
-  if (positionals.length > 1 && !SUBCOMMANDS.includes(first as never)) {
-    return fail(`unknown command '${first}'`, 'commands: run, test, explain; or give one FILE or DIR to open the app');
-  }
-  return { ok: true, command: { name: 'app', paths: positionals, watch: values.watch === true, mono: values.mono === true } };
+  return undefined;
 }

@@ -2,23 +2,32 @@
  * joinstep's command line. `run`, `test` and `explain` never load Ink or React (the app is a
  * dynamic import), which keeps their cold start small.
  */
-import { parseCli, USAGE } from './args.js';
+import { suggestionHint } from '../scenario/did-you-mean.js';
+import { printable } from '../values/printable.js';
+import { parseCli } from './args.js';
+import { COMMANDS, helpTopic } from './command-registry.js';
+import { bashCompletion, zshCompletion } from './completion.js';
 import { explainCommand } from './explain-command.js';
+import { commandHelp, mainHelp } from './help-text.js';
 import { recordCommand } from './record-command.js';
 import { runCommand } from './run-command.js';
 import { testCommand } from './test-command.js';
-import { writeErr, writeOut } from './output.js';
+import { writeErr, writeErrDiagnostic, writeOut } from './output.js';
+import { VERSION } from './version.js';
 
 async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseCli(argv);
   if (!parsed.ok) {
-    writeErr(`joinstep: ${parsed.message}\nhint: ${parsed.hint ?? 'see `joinstep --help`'}\n`);
+    // The message quotes what was typed (a command, an option): control characters shown, not sent.
+    writeErrDiagnostic(`joinstep: ${printable(parsed.message)}\nhint: ${printable(parsed.hint ?? 'see `joinstep --help`')}\n`);
     return 2;
   }
   const cmd = parsed.command;
   switch (cmd.name) {
     case 'help':
-      writeOut(USAGE);
+      return help(cmd.topic);
+    case 'completion':
+      writeOut(cmd.shell === 'bash' ? bashCompletion() : zshCompletion());
       return 0;
     case 'version':
       writeOut(`joinstep ${VERSION}\n`);
@@ -44,6 +53,17 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
+/** `joinstep help [TOPIC]`; the app's help is the whole CLI's. */
+function help(topic: string | undefined): number {
+  const entry = topic === undefined ? undefined : helpTopic(topic);
+  if (topic !== undefined && entry === undefined) {
+    writeErrDiagnostic(`joinstep: no help for '${printable(topic)}': not a command\nhint: ${printable(suggestionHint(topic, COMMANDS.map((c) => c.name), 'commands'))}\n`);
+    return 2;
+  }
+  writeOut(entry === undefined || entry.bare === true ? mainHelp(VERSION) : commandHelp(entry));
+  return 0;
+}
+
 /**
  * Runs `load` with no global `fetch`. Ink's layout engine (yoga-layout) carries its WebAssembly
  * as a data: URL and loads it with fetch() when fetch exists; in Node 20 merely reading the
@@ -61,9 +81,6 @@ async function withoutFetch<T>(load: () => Promise<T>): Promise<T> {
     Object.defineProperty(globalThis, 'fetch', descriptor);
   }
 }
-
-declare const JOINSTEP_VERSION: string | undefined;
-const VERSION = typeof JOINSTEP_VERSION === 'string' ? JOINSTEP_VERSION : 'dev';
 
 main(process.argv.slice(2)).then(
   (code) => {

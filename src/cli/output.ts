@@ -1,9 +1,18 @@
 /**
  * Output helpers. A closed pipe (`joinstep run x.yaml | head`) is a normal way for output to
  * end, not an error worth a stack trace.
+ *
+ * Everything the commands print quotes the user's scenario somewhere (a value, a name, a path,
+ * a line of the file), so writeOut and writeErr escape every control and invisible character
+ * except the line breaks between lines (values/printable.ts): nothing from a scenario reaches a
+ * terminal raw, whichever message path it takes. Only `joinstep run` writes exact bytes, with
+ * writeOutExact, and only when its stdout is not a terminal. Text styled for a terminal must be
+ * escaped first and written with writeOutExact, or the escapes would show.
  */
 import type { Diagnostic } from '../scenario/types.js';
 import { formatDiagnostic } from '../scenario/diagnostic.js';
+import { printableLines } from '../values/printable.js';
+import { paintDiagnostic, paintFor } from './color.js';
 
 let pipeClosed = false;
 
@@ -15,14 +24,30 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 export function writeOut(text: string): void {
+  writeOutExact(printableLines(text));
+}
+
+/** The bytes as they are: for output that is already escaped, or meant for a pipe or a file. */
+export function writeOutExact(text: string): void {
   if (!pipeClosed) process.stdout.write(text);
 }
 
 export function writeErr(text: string): void {
+  writeErrExact(printableLines(text));
+}
+
+/** stderr's counterpart of writeOutExact: for text already escaped, then styled. */
+function writeErrExact(text: string): void {
   if (!pipeClosed) process.stderr.write(text);
 }
 
 /** Prints every diagnostic as `FILE:LINE:COL: error: MESSAGE` (+ hint line) to stderr. */
 export function reportDiagnostics(diagnostics: readonly Diagnostic[]): void {
-  writeErr(diagnostics.map((d) => formatDiagnostic(d)).join('\n') + '\n');
+  writeErrDiagnostic(diagnostics.map((d) => formatDiagnostic(d)).join('\n') + '\n');
+}
+
+/** Error text (diagnostics, `joinstep: ...` + `hint:` lines) to stderr, its `error:` and `hint:` coloured when stderr takes colour. */
+export function writeErrDiagnostic(text: string): void {
+  // Escape the user's text first, then colour it: colouring first would have its escapes shown.
+  writeErrExact(paintDiagnostic(printableLines(text), paintFor('stderr')));
 }

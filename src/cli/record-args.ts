@@ -1,5 +1,5 @@
-/** Arguments of `joinstep record` (kept apart from args.ts so the other commands are untouched). */
-import { parseOptions } from './parse-options.js';
+/** Arguments of `joinstep record`, after the command table (command-registry.ts) parsed its options. */
+import type { OptionValues } from './command-registry.js';
 import { parseDuration } from '../values/duration.js';
 
 export interface RecordCommand {
@@ -19,18 +19,7 @@ type Parsed = { readonly ok: true; readonly command: RecordCommand } | { readonl
 
 const EXAMPLE = 'joinstep record scenarios/temporal-eur-rate.yaml --out demo.cast';
 
-export function parseRecordArgs(argv: readonly string[]): Parsed {
-  const parsed = parseOptions(argv, {
-    out: { type: 'string', short: 'o' },
-    keys: { type: 'string' },
-    size: { type: 'string' },
-    pace: { type: 'string' },
-    frames: { type: 'string' },
-    svg: { type: 'string' },
-    mono: { type: 'boolean' },
-  });
-  if (!parsed.ok) return { ok: false, message: parsed.message, hint: EXAMPLE };
-  const { values, positionals } = parsed;
+export function recordFromValues(values: OptionValues, positionals: readonly string[]): Parsed {
   if (positionals.length !== 1) return { ok: false, message: '`record` takes exactly one scenario file', hint: EXAMPLE };
   const out = values.out;
   if (typeof out !== 'string') return { ok: false, message: '`record` needs --out FILE (the .cast to write)', hint: EXAMPLE };

@@ -29,7 +29,7 @@ export async function recordCommand(cmd: Extract<Command, { name: 'record' }>): 
     const last = r.recording.frames[r.recording.frames.length - 1];
     writeFileSync(cmd.svg, frameToSvg(last?.text ?? '', cmd.columns, cmd.rows, r.title));
   }
-  const steps = r.recording.markers.length;
-  writeOut(`joinstep: recorded ${r.recording.frames.length} frames, ${steps} steps, ${(r.recording.endMs / 1000).toFixed(1)} s → ${cmd.out}\n`);
+  const changes = r.recording.markers.length;
+  writeOut(`joinstep: recorded ${r.recording.frames.length} frames, ${changes} step change${changes === 1 ? '' : 's'}, ${(r.recording.endMs / 1000).toFixed(1)} s → ${cmd.out}\n`);
   return 0;
 }

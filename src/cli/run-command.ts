@@ -3,13 +3,18 @@
  * final materialized result with --result, or one JSON object per line with --format json.
  * A file with `queries:` prints every query's block under `-- NAME` (JSON objects carry
  * `"query"` instead); `--query NAME` prints that one query exactly as a single-query file.
+ *
+ * Like `ls`, the rows keep Flink's exact bytes only when stdout is not a terminal (a pipe, a
+ * file, a diff against Flink's output); on a terminal a control character in a value is shown
+ * escaped (values/printable.ts), as the app shows it. JSON is always plain printable text.
  */
 import { runScenario } from '../engine/run.js';
 import type { RunOutput } from '../engine/run.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import type { Scenario } from '../scenario/types.js';
 import type { Command } from './args.js';
-import { reportDiagnostics, writeErr, writeOut } from './output.js';
+import { printable, printableJson } from '../values/printable.js';
+import { reportDiagnostics, writeErr, writeOutExact } from './output.js';
 import { headedBlocks, selectQueries } from './select-query.js';
 import { runtimeFailure } from './runtime-error.js';
 
@@ -27,14 +32,17 @@ export async function runCommand(cmd: RunCmd): Promise<number> {
     writeErr(`joinstep: ${chosen.message}\nhint: ${chosen.hint}\n`);
     return 2;
   }
+  const terminal = process.stdout.isTTY === true;
   const blocks: { name: string; lines: readonly string[] }[] = [];
   for (const { index, query } of chosen.selected) {
     const output = runOne(scenario, index);
     if (output === undefined) return 2;
-    blocks.push({ name: query.name, lines: linesOf(cmd, output, chosen.headed ? query.name : undefined) });
+    const lines = linesOf(cmd, output, chosen.headed ? query.name : undefined);
+    // A query name is joinstep's header, not Flink's output: always escaped.
+    blocks.push({ name: printable(query.name), lines: terminal ? lines.map(printable) : lines });
   }
   // JSON lines name their query themselves: no headers between them.
-  writeOut(cmd.format === 'json' && !cmd.result ? headedBlocks(blocks, false) : headedBlocks(blocks, chosen.headed));
+  writeOutExact(cmd.format === 'json' && !cmd.result ? headedBlocks(blocks, false) : headedBlocks(blocks, chosen.headed));
   return 0;
 }
 
@@ -52,5 +60,5 @@ function runOne(scenario: Scenario, index: number): RunOutput | undefined {
 function linesOf(cmd: RunCmd, output: RunOutput, query: string | undefined): readonly string[] {
   if (cmd.result) return output.result;
   if (cmd.format !== 'json') return output.lines;
-  return output.json.map((o) => JSON.stringify(query === undefined ? o : { query, ...o }));
+  return output.json.map((o) => printableJson(query === undefined ? o : { query, ...o }));
 }

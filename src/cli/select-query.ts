@@ -2,8 +2,9 @@
  * Which queries a command works on. A single-query file has one ('main'); a file with `queries:`
  * has several, and without --query every command covers all of them, each under `-- NAME`.
  */
-import { formatExplain } from '../planner/explain.js';
+import { explainLines } from '../planner/explain.js';
 import type { NamedQuery, Scenario } from '../scenario/types.js';
+import { printable } from '../values/printable.js';
 
 export type Selected = { ok: true; index: number; query: NamedQuery } | { ok: false; message: string; hint: string };
 
@@ -12,8 +13,8 @@ export function selectQuery(scenario: Scenario, name: string | undefined): Selec
   const index = name === undefined ? 0 : scenario.queries.findIndex((q) => q.name === name);
   const query = scenario.queries[index];
   if (index < 0 || query === undefined) {
-    const names = scenario.queries.map((q) => q.name).join(', ');
-    return { ok: false, message: `no query named '${name ?? ''}' in ${scenario.file}`, hint: `the queries are: ${names}` };
+    const names = scenario.queries.map((q) => printable(q.name)).join(', ');
+    return { ok: false, message: `no query named '${printable(name ?? '')}' in ${printable(scenario.file)}`, hint: `the queries are: ${names}` };
   }
   return { ok: true, index, query };
 }
@@ -40,6 +41,11 @@ export function headedBlocks(blocks: readonly { name: string; lines: readonly st
 export function explainText(scenario: Scenario, name: string | undefined): { ok: true; text: string } | Extract<Selected, { ok: false }> {
   const chosen = selectQueries(scenario, name);
   if (!chosen.ok) return chosen;
-  const blocks = chosen.selected.map(({ query }) => ({ name: query.name, lines: formatExplain(query.plan, scenario.name).replace(/\n+$/, '').split('\n') }));
+  // Names from the scenario (its name, query, table and column names) are escaped, a line break
+  // inside one too: each entry is one line of the plan.
+  const blocks = chosen.selected.map(({ query }) => ({
+    name: printable(query.name),
+    lines: explainLines(query.plan, scenario.name).map(printable),
+  }));
   return { ok: true, text: headedBlocks(blocks, chosen.headed) };
 }

@@ -9,17 +9,20 @@ import { formatDiagnostic } from '../scenario/diagnostic.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import type { Diagnostic, LoadResult } from '../scenario/types.js';
 import type { Command } from './args.js';
-import { writeErr, writeOut } from './output.js';
+import { printable } from '../values/printable.js';
+import { paintFor } from './color.js';
+import { writeErr, writeOut, writeOutExact } from './output.js';
 import { findScenarioFiles } from './scenario-files.js';
 import { checkRun, type Verdict } from './test-check.js';
 
 export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Promise<number> {
   const paths = cmd.paths.length > 0 ? cmd.paths : [existsSync('scenarios') ? 'scenarios' : '.'];
   const { files, missing } = findScenarioFiles(paths);
-  for (const path of missing) writeErr(`joinstep: no such file or directory: ${path}\n`);
+  for (const path of missing) writeErr(`joinstep: no such file or directory: ${printable(path)}\n`);
   let passed = 0;
   let failed = missing.length;
   let skipped = 0;
+  const p = paintFor('stdout');
   for (const file of files) {
     const verdict = checkScenario(await loadScenarioFile(file));
     if (verdict.status === 'skip') {
@@ -28,10 +31,12 @@ export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Prom
     }
     if (verdict.status === 'pass') {
       passed++;
-      writeOut(`PASS ${file}\n`);
+      // Escaped first, then coloured (writeOut would escape the colour too).
+      writeOutExact(`${p.green('PASS')} ${printable(file)}\n`);
     } else {
       failed++;
-      writeOut(`FAIL ${file}\n${verdict.details.map((l) => `  ${l}`).join('\n')}\n`);
+      // Each detail is one line: a line break inside a value or an expected line is shown as \n.
+      writeOutExact(`${p.red('FAIL')} ${printable(file)}\n${verdict.details.map((l) => `  ${printable(l)}`).join('\n')}\n`);
     }
   }
   if (skipped > 0) writeOut(`(${skipped} file${skipped === 1 ? '' : 's'} without an expect: block skipped)\n`);

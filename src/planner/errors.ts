@@ -4,6 +4,7 @@
  */
 import type { Span } from '../sql/ast.js';
 import type { PlanError } from './plan.js';
+import { printable } from '../values/printable.js';
 
 export class PlanFail extends Error {
   constructor(readonly error: PlanError) {
@@ -56,8 +57,8 @@ export function didYouMean(name: string, candidates: readonly string[], what: st
   const c = closest(name, candidates);
   if (c !== undefined) {
     return c.toLowerCase() === name.toLowerCase() && c !== name
-      ? `did you mean '${c}'? Flink identifiers are case-sensitive`
-      : `did you mean '${c}'?`;
+      ? `did you mean '${printable(c)}'? Flink identifiers are case-sensitive`
+      : `did you mean '${printable(c)}'?`;
   }
-  return candidates.length === 0 ? `no ${what} is declared` : `known ${what}s: ${candidates.join(', ')}`;
+  return candidates.length === 0 ? `no ${what} is declared` : `known ${what}s: ${candidates.map(printable).join(', ')}`;
 }

@@ -130,6 +130,14 @@ function sign(ms: number): string {
 }
 
 export function formatExplain(plan: Plan, scenarioName: string): string {
+  return `${explainLines(plan, scenarioName).join('\n')}\n`;
+}
+
+/**
+ * The plan's lines, one entry per printed line. A name may hold a line break (a backtick-quoted
+ * column, the scenario's name): a caller that shows the lines on a terminal escapes each entry.
+ */
+export function explainLines(plan: Plan, scenarioName: string): string[] {
   const lines: string[] = [];
   lines.push(`${scenarioName}`);
   lines.push(`operator: ${FAMILY_TITLE[plan.family]} (family: ${plan.family}), join type: ${plan.joinType} — Flink ${plan.flinkVersion}`);
@@ -148,5 +156,5 @@ export function formatExplain(plan: Plan, scenarioName: string): string {
     lines.push('notes:');
     for (const n of plan.notes.slice(1)) lines.push(`  - ${n}`);
   }
-  return `${lines.join('\n')}\n`;
+  return lines;
 }

@@ -10,6 +10,7 @@ import { didYouMean, fail, spanOf } from './errors.js';
 import type { TableDef, TExpr } from './plan.js';
 import type { ScopeColumn } from './scope.js';
 import { selectOverInput } from './view.js';
+import { printable } from '../values/printable.js';
 
 export interface Dedup {
   /** Partition key, as source-row indexes. */
@@ -60,7 +61,7 @@ export function resolveTableRef(cat: Catalog, ref: TableRef, visiting: ReadonlyS
   if (def) return { ...tableInput(def, name, alias, ref.name), ...base };
   const view = cat.views.get(name);
   if (!view) {
-    fail(`Object '${name}' not found`, ref.name, didYouMean(name, [...cat.tables.keys(), ...cat.views.keys()], 'table'));
+    fail(`Object '${printable(name)}' not found`, ref.name, didYouMean(name, [...cat.tables.keys(), ...cat.views.keys()], 'table'));
   }
   if (visiting.has(name)) fail(`View '${name}' refers to itself`, ref.name);
   const inner = resolveSelect(cat, view.query, new Set([...visiting, name]));

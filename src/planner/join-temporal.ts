@@ -190,7 +190,7 @@ function planLookup(ctx: JoinCtx, scope: Scope, leftWidth: number, procIndex: nu
     withPlan(dim, { stateTtlSource: 'none' }),
   ];
   const notes = [
-    `lookup join: FOR SYSTEM_TIME AS OF a processing-time attribute on ${right.refName}, a ${right.def.connector} lookup source; each left row queries the external table when it arrives, ${materialize ? 'and the rows it fetched are kept per left key' : 'nothing is kept in join state'}`,
+    `lookup join: FOR SYSTEM_TIME AS OF a processing-time attribute on ${right.refName}, a ${right.def.connector} lookup source; each left row queries the external table when it arrives${materialize ? '' : ', nothing is kept in join state'}`,
     cache ? `lookup cache: ${describeCache(cache)}` : 'no lookup cache (lookup.cache = NONE): every left row queries the table',
   ];
   const postFilter = andAll(s.post.map((c) => c.e));

@@ -12,6 +12,7 @@ import { planStreamJoin } from './join-stream.js';
 import { planTemporalJoin } from './join-temporal.js';
 import { joinUniqueKeys, outputChangelog, projectKeys, projectSelect } from './output.js';
 import type { JoinType, Plan } from './plan.js';
+import { resolveKeyedLookup } from './lookup-determinism.js';
 import { planSink } from './sink.js';
 import { versionNotes } from './version-rules.js';
 
@@ -86,17 +87,28 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
       options.flinkVersion, options.config.sinkUpsertMaterialize, options.config.sinkRequireOnConflict ?? true)
     : undefined;
   if (sinkDecision) notes.push(...sinkDecision.notes);
+  let lookup = draft.lookup;
+  let leftPlan = l.plan;
+  if (lookup?.materialize === true) {
+    const rightPk = cat.tables.get(r.plan.table)?.primaryKey;
+    const decided = resolveKeyedLookup(lookup, l.plan, proj.exprs, draft.postFilter, sinkDecision?.sink, rightPk);
+    ({ lookup, left: leftPlan } = decided);
+    if (decided.omitted) {
+      const at = notes.findIndex((n) => n.includes('KeyedLookupJoinWrapper'));
+      if (at >= 0) notes.splice(at, 1, 'table.optimizer.non-deterministic-update.strategy = TRY_RESOLVE, but the sink needs no column of the lookup table other than its looked-up key to be deterministic: Flink keeps the plain lookup runner (StreamNonDeterministicUpdatePlanVisitor)');
+    }
+  }
   // every declared table: events may address any of them, not only the join's inputs
   const tables = [...cat.tables.values()];
   const plan: Plan = {
     family: draft.family,
     joinType: draft.joinType,
     tables,
-    inputs: [l.plan, r.plan],
+    inputs: [leftPlan, r.plan],
     keys: draft.keys,
     ...(draft.residual ? { residual: draft.residual } : {}),
     ...(draft.interval ? { interval: draft.interval } : {}),
-    ...(draft.lookup ? { lookup: draft.lookup } : {}),
+    ...(lookup ? { lookup } : {}),
     project: proj.exprs,
     ...(draft.postFilter ? { postFilter: draft.postFilter } : {}),
     output: { names: proj.names, types: proj.types, changelogMode, upsertKeys },

@@ -6,6 +6,7 @@ import type { ColumnRefExpr } from '../sql/ast.js';
 import type { SqlType } from '../values/types.js';
 import { didYouMean, fail } from './errors.js';
 import type { TimeAttrKind } from './plan.js';
+import { printable } from '../values/printable.js';
 
 export interface ScopeColumn {
   readonly name: string;
@@ -58,7 +59,7 @@ export function resolveColumn(scope: Scope, ref: ColumnRefExpr): Resolved {
     }
     const i = rel.columns.findIndex((c) => c.name === name);
     if (i < 0) {
-      fail(`Column '${name}' not found in table '${q}'`, ref.name, didYouMean(name, rel.columns.map((c) => c.name), 'column'));
+      fail(`Column '${printable(name)}' not found in table '${printable(q)}'`, ref.name, didYouMean(name, rel.columns.map((c) => c.name), 'column'));
     }
     return { index: rel.offset + i, rel, column: rel.columns[i] as ScopeColumn };
   }
@@ -69,13 +70,13 @@ export function resolveColumn(scope: Scope, ref: ColumnRefExpr): Resolved {
   }
   if (hits.length > 1) {
     const where = hits.map((h) => `${h.rel.alias}.${name}`).join(' or ');
-    fail(`Column '${name}' is ambiguous`, ref.name, `qualify it: ${where}`);
+    fail(`Column '${printable(name)}' is ambiguous`, ref.name, `qualify it: ${where}`);
   }
   const hit = hits[0];
   if (!hit && scope.parent) return resolveColumn(scope.parent, ref);
   if (!hit) {
     const all = scope.rels.flatMap((r) => r.columns.map((c) => c.name));
-    fail(`Column '${name}' not found in any table`, ref.name, didYouMean(name, [...new Set(all)], 'column'));
+    fail(`Column '${printable(name)}' not found in any table`, ref.name, didYouMean(name, [...new Set(all)], 'column'));
   }
   return hit;
 }

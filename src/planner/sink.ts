@@ -35,12 +35,13 @@ function castable(from: SqlType, to: SqlType): boolean {
 
 /**
  * What the sink connector's getChangelogMode(input mode) makes of the sink, in
- * FlinkChangelogModeInferenceProgram's terms: upsert-kafka is always an upsert sink; print passes
- * the requested mode through (a retract sink once the input updates); jdbc and blackhole keep
- * every requested kind but UPDATE_BEFORE, so they are append sinks for an insert-only query.
+ * FlinkChangelogModeInferenceProgram's terms: upsert-kafka and jdbc (JdbcDynamicTableSink: INSERT,
+ * UPDATE_AFTER, DELETE whatever the input) are always upsert sinks; print passes the requested mode
+ * through (a retract sink once the input updates); blackhole keeps every requested kind but
+ * UPDATE_BEFORE, so it is an append sink for an insert-only query.
  */
 function sinkKind(connector: string, updating: boolean): 'append' | 'retract' | 'upsert' {
-  if (connector === 'upsert-kafka') return 'upsert';
+  if (connector === 'upsert-kafka' || connector === 'jdbc') return 'upsert';
   if (!updating) return 'append';
   return connector === 'print' ? 'retract' : 'upsert';
 }

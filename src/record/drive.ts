@@ -19,6 +19,7 @@ import type { Session } from '../ui/session.js';
 import type { FrameSink } from '../ui/terminal-output.js';
 import { initialState, type UiState } from '../ui/state.js';
 import { eventText } from '../ui/text.js';
+import { printable } from '../values/printable.js';
 import { FakeStdin, FakeStdout } from './fake-tty.js';
 import type { ScriptItem } from './keys.js';
 
@@ -46,7 +47,7 @@ export interface RecordedFrame {
 export interface RecordedMarker {
   readonly ms: number;
   readonly step: number;
-  /** The step's note, else its event as the timeline pane shows it. */
+  /** `step 3/6: ` then the step's note, else its event as the timeline pane shows it; `(back)` after the count when the change went back. */
   readonly label: string;
 }
 
@@ -124,15 +125,16 @@ export async function drive(o: DriveOptions): Promise<Recording> {
   void app.waitUntilExit().then(() => (exited = true), () => (exited = true));
   const frames: RecordedFrame[] = [];
   const markers: RecordedMarker[] = [];
-  const marked = new Set<number>();
+  // Every step change gets its marker, revisits too: a viewer jumps to each moment the step moved.
+  let markedStep = mirror.step;
   let ms = 0;
   let keys = 0;
   const capture = (): void => {
     const prev = frames[frames.length - 1];
     if (prev === undefined || prev.text !== stdout.last) frames.push({ ms, text: stdout.last, step: mirror.step, keys });
-    if (mirror.step > 0 && !marked.has(mirror.step)) {
-      marked.add(mirror.step);
-      markers.push({ ms, step: mirror.step, label: stepLabel(mirror) });
+    if (mirror.step !== markedStep) {
+      markers.push({ ms, step: mirror.step, label: stepLabel(mirror, mirror.step < markedStep) });
+      markedStep = mirror.step;
     }
   };
   try {
@@ -166,8 +168,9 @@ export async function drive(o: DriveOptions): Promise<Recording> {
   return { frames, markers, endMs: ms, finalState: mirror };
 }
 
-function stepLabel(s: UiState): string {
+function stepLabel(s: UiState, back: boolean): string {
   const ev = s.session.timeline.events[s.step - 1];
-  const text = ev === undefined ? '' : (ev.note ?? eventText(ev, s.session.info));
-  return `step ${s.step}/${s.session.timeline.length}: ${text}`;
+  const head = `step ${s.step}/${s.session.timeline.length}${back ? ' (back)' : ''}`;
+  // The label is shown by players as text: a control character in a note must not act on the viewer's terminal.
+  return ev === undefined ? head : `${head}: ${printable(ev.note ?? eventText(ev, s.session.info))}`;
 }

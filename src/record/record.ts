@@ -1,6 +1,7 @@
 /** One recording: load the scenario, pick the key script, drive the app, render the outputs. */
 import { loadScenarioFile } from '../scenario/load.js';
 import { formatDiagnostic } from '../scenario/diagnostic.js';
+import { printable } from '../values/printable.js';
 import { loadSession, sessionFromScenario } from '../ui/session-load.js';
 import { toAsciicast, framesText } from './cast.js';
 import { drive, RecordError, type Recording } from './drive.js';
@@ -46,6 +47,8 @@ export async function recordScenario(o: RecordOptions): Promise<RecordResult> {
     if (error instanceof RecordError) return { ok: false, errors: [`joinstep: ${error.message}`] };
     throw error;
   }
-  const cast = toAsciicast(recording, { columns: o.columns, rows: o.rows, title: scenario.name, holdMs: o.paceMs * 3 });
-  return { ok: true, cast, frames: framesText(recording), title: scenario.name, recording };
+  // Players show the title as text, and an SVG may not hold control characters: escaped.
+  const title = printable(scenario.name);
+  const cast = toAsciicast(recording, { columns: o.columns, rows: o.rows, title, holdMs: o.paceMs * 3 });
+  return { ok: true, cast, frames: framesText(recording), title, recording };
 }

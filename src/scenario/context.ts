@@ -6,6 +6,7 @@ import { isAlias, isMap, isScalar, isSeq, Scalar, visit } from 'yaml';
 import type { Alias, Document, LineCounter, Node, Pair, YAMLMap } from 'yaml';
 import { suggestionHint } from './did-you-mean.js';
 import type { Diagnostic, FilePos } from './types.js';
+import { printable } from '../values/printable.js';
 
 export interface LoadContext {
   readonly file: string;
@@ -99,7 +100,7 @@ export function entries(ctx: LoadContext, map: YAMLMap): Entry[] {
 export function knownEntries(ctx: LoadContext, list: readonly Entry[], allowed: readonly string[], what: string): Entry[] {
   return list.filter((e) => {
     if (allowed.includes(e.key)) return true;
-    report(ctx, e.keyNode, `unknown ${what} key \`${e.key}\``, suggestionHint(e.key, allowed, `${what} keys are`));
+    report(ctx, e.keyNode, `unknown ${what} key \`${printable(e.key)}\``, suggestionHint(e.key, allowed, `${what} keys are`));
     return false;
   });
 }

@@ -1,22 +1,19 @@
 /**
  * Diagnostics: the one way user mistakes leave the loader (spec §8).
  */
-import { printable } from '../values/printable.js';
+import { printable, printableLines } from '../values/printable.js';
 import type { Diagnostic } from './types.js';
 
 /**
  * `FILE:LINE:COL: error: MESSAGE`, plus `hint: HINT` on the next line when there is a hint.
- * Messages quote what the user wrote (keys, table names, values); an ESC or a bidi override in
- * it would act on the terminal, so every invisible character is shown as `\uXXXX` here, once for
- * all the paths that report. Line breaks a message means to have are kept.
+ * Messages quote what the user wrote (keys, table names, values, the file's path); an ESC or a
+ * bidi override in it would act on the terminal, so every invisible character is shown escaped
+ * here (values/printable.ts), once for all the paths that report. Line breaks a message means to
+ * have are kept.
  */
 export function formatDiagnostic(d: Diagnostic): string {
-  const head = `${d.file}:${d.line}:${d.col}: error: ${shown(d.message)}`;
-  return d.hint === undefined || d.hint === '' ? head : `${head}\nhint: ${shown(d.hint)}`;
-}
-
-function shown(text: string): string {
-  return text.split('\n').map(printable).join('\n');
+  const head = `${printable(d.file)}:${d.line}:${d.col}: error: ${printableLines(d.message)}`;
+  return d.hint === undefined || d.hint === '' ? head : `${head}\nhint: ${printableLines(d.hint)}`;
 }
 
 /** File order: by line, then column; equal positions keep the order they were reported in. */

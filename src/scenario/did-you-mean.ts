@@ -1,6 +1,7 @@
 /**
  * "Did you mean" suggestions for misspelt keys, tables and columns.
  */
+import { printable } from '../values/printable.js';
 
 /** Optimal-string-alignment distance: Levenshtein plus adjacent transpositions (`evnets` → `events` is 1). */
 export function editDistance(a: string, b: string): number {
@@ -54,7 +55,7 @@ export function didYouMean(word: string, candidates: Iterable<string>): string |
 /** A hint line: "did you mean `x`?" when one fits, else the list of valid names. */
 export function suggestionHint(word: string, candidates: readonly string[], what: string): string {
   const guess = didYouMean(word, candidates);
-  if (guess !== undefined) return `did you mean \`${guess}\`?`;
+  if (guess !== undefined) return `did you mean \`${printable(guess)}\`?`;
   if (candidates.length === 0) return `there are no ${what}`;
-  return `${what}: ${candidates.join(', ')}`;
+  return `${what}: ${candidates.map(printable).join(', ')}`;
 }

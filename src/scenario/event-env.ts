@@ -9,6 +9,7 @@ import type { ValueContext } from '../values/literal.js';
 import { describeNode, readScalarText, report } from './context.js';
 import type { Entry, LoadContext } from './context.js';
 import { suggestionHint } from './did-you-mean.js';
+import { printable } from '../values/printable.js';
 
 export interface EventEnv {
   /** Declared tables; undefined when the SQL did not get far enough to know them. */
@@ -45,7 +46,7 @@ export function eventTable(ctx: LoadContext, env: EventEnv, e: Entry, kind: stri
       return undefined;
     }
     const names = env.tables.map((t) => t.name);
-    report(ctx, e.valueWhere, `unknown table \`${name}\``, suggestionHint(name, names, 'tables are'));
+    report(ctx, e.valueWhere, `unknown table \`${printable(name)}\``, suggestionHint(name, names, 'tables are'));
     return undefined;
   }
   if (env.sinkTables.has(name)) {

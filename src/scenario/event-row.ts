@@ -13,6 +13,8 @@ import { TIME_RANGE_HINT, valueOutOfRange } from './time-range.js';
 import type { Entry, LoadContext } from './context.js';
 import { suggestionHint } from './did-you-mean.js';
 import type { EventEnv } from './event-env.js';
+import { printable } from '../values/printable.js';
+import { valueSizeProblem } from './limits.js';
 
 export function readRow(ctx: LoadContext, env: EventEnv, rowEntry: Entry, table: TableDef | undefined, op: RowKind): Value[] | undefined {
   const node = rowEntry.value;
@@ -30,7 +32,7 @@ export function readRow(ctx: LoadContext, env: EventEnv, rowEntry: Entry, table:
     const column = table.columns[index];
     if (column === undefined) {
       const names = table.columns.filter((c) => c.kind !== 'computed').map((c) => c.name);
-      report(ctx, e.keyNode, `table \`${table.name}\` has no column \`${e.key}\``, suggestionHint(e.key, names, 'its columns are'));
+      report(ctx, e.keyNode, `table \`${printable(table.name)}\` has no column \`${printable(e.key)}\``, suggestionHint(e.key, names, 'its columns are'));
       ok = false;
       continue;
     }
@@ -55,6 +57,11 @@ function readValue(ctx: LoadContext, env: EventEnv, e: Entry, table: TableDef, c
     return undefined;
   }
   const input = scalarInput(node);
+  const tooLong = valueSizeProblem(input.text.length);
+  if (tooLong !== undefined) {
+    report(ctx, e.valueWhere, `column \`${printable(column.name)}\`: ${tooLong.message}`, tooLong.hint);
+    return undefined;
+  }
   if (input.yamlType === 'null') {
     if (isKey(table, index) || !column.type.nullable) {
       const why = isKey(table, index) ? 'is part of the primary key' : 'is NOT NULL';

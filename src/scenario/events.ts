@@ -15,11 +15,12 @@ import type { EventEnv } from './event-env.js';
 import { readRowEvent, readTableEvent, timeInput } from './event-kinds.js';
 import type { Body } from './event-kinds.js';
 import type { FilePos, ScenarioEvent } from './types.js';
+import { valueSizeProblem } from './limits.js';
 
 type Kind = ScenarioEvent['kind'];
 
 /** The key that names each kind (a row is `to` + `row`; `note` alone is a note). */
-const KIND_KEYS: readonly (readonly [string, Kind])[] = [
+export const KIND_KEYS: readonly (readonly [string, Kind])[] = [
   ['row', 'row'],
   ['watermark', 'watermark'],
   ['idle', 'idle'],
@@ -27,7 +28,7 @@ const KIND_KEYS: readonly (readonly [string, Kind])[] = [
   ['advance', 'advance'],
 ];
 
-const ALLOWED: Readonly<Record<Kind, readonly string[]>> = {
+export const ALLOWED: Readonly<Record<Kind, readonly string[]>> = {
   row: ['to', 'row', 'op', 'partition', 'at', 'note'],
   watermark: ['watermark', 'to', 'partition', 'at', 'note'],
   idle: ['idle', 'partition', 'at', 'note'],
@@ -89,8 +90,10 @@ function readEvent(ctx: LoadContext, env: EventEnv, map: YAMLMap, clock: Clock):
   if (note !== undefined) {
     // Narration: any scalar, taken as written (`note: 42` is fine).
     const text = readScalarText(note.value);
+    const tooLong = text === undefined ? undefined : valueSizeProblem(text.length);
     if (text === undefined) report(ctx, note.valueWhere, `note must be a line of text, not ${describeNode(note.value)}`);
-    if (text === undefined) ok = false;
+    else if (tooLong !== undefined) report(ctx, note.valueWhere, `note: ${tooLong.message}`, tooLong.hint);
+    if (text === undefined || tooLong !== undefined) ok = false;
     else base.note = text;
   }
   const body = readBody(ctx, env, kind, keys, clock);

@@ -7,6 +7,7 @@ import { report } from './context.js';
 import type { LoadContext } from './context.js';
 import { suggestionHint } from './did-you-mean.js';
 import type { TopLevel } from './top-level.js';
+import { printable } from '../values/printable.js';
 
 export function checkExpectForm(ctx: LoadContext, top: TopLevel): void {
   const read = top.expectRead;
@@ -20,7 +21,7 @@ export function checkExpectForm(ctx: LoadContext, top: TopLevel): void {
     }
     const names = top.queries.map((q) => q.name);
     for (const k of read.queryKeys) {
-      if (!names.includes(k.name)) report(ctx, k.keyNode, `expect.queries: no query named \`${k.name}\``, suggestionHint(k.name, names, 'the queries are'));
+      if (!names.includes(k.name)) report(ctx, k.keyNode, `expect.queries: no query named \`${printable(k.name)}\``, suggestionHint(k.name, names, 'the queries are'));
     }
   } else if (read.queriesKey !== undefined) {
     report(ctx, read.queriesKey, 'expect.queries is for a file with named queries (a top-level `queries:` map)',

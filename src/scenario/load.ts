@@ -3,7 +3,7 @@
  * positions), the top-level schema, the SQL (parse + plan) and the events; every problem found
  * on the way becomes a diagnostic, and all of them are returned in file order.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { isMap, isScalar } from 'yaml';
 import { report } from './context.js';
 import type { LoadContext } from './context.js';
@@ -19,10 +19,15 @@ import { readTopLevel } from './top-level.js';
 import type { TopLevel } from './top-level.js';
 import type { Diagnostic, LoadResult, Scenario } from './types.js';
 import { parseYaml } from './yaml-doc.js';
+import { fileSizeProblem } from './limits.js';
 
 export async function loadScenarioFile(path: string): Promise<LoadResult> {
   let bytes: Buffer;
   try {
+    // The size first: a file too big for one string would fail inside the runtime.
+    const size = (await stat(path)).size;
+    const tooBig = fileSizeProblem(size);
+    if (tooBig !== undefined) return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, ...tooBig }] };
     bytes = await readFile(path);
   } catch (error) {
     return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, ...readProblem(error) }] };

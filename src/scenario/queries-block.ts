@@ -6,6 +6,7 @@ import { isMap, isScalar } from 'yaml';
 import type { Node, Scalar } from 'yaml';
 import { describeNode, entries, report } from './context.js';
 import type { Entry, LoadContext } from './context.js';
+import { printable } from '../values/printable.js';
 
 export interface QueryEntry {
   readonly name: string;
@@ -28,7 +29,7 @@ export function readQueries(ctx: LoadContext, e: Entry): QueryEntry[] {
   let ok = true;
   for (const q of entries(ctx, e.value)) {
     if (!NAME.test(q.key)) {
-      report(ctx, q.keyNode, `query name \`${q.key}\` must be a word (letters, digits, _ . -, starting with a letter)`, 'e.g. `regular`, `temporal`, `lookup-join`');
+      report(ctx, q.keyNode, `query name \`${printable(q.key)}\` must be a word (letters, digits, _ . -, starting with a letter)`, 'e.g. `regular`, `temporal`, `lookup-join`');
       ok = false;
       continue;
     }

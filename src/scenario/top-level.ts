@@ -30,7 +30,7 @@ export const TOP_LEVEL_KEYS = [
   'demo',
 ] as const;
 
-const REQUIRED: Readonly<Record<string, string>> = {
+export const REQUIRED: Readonly<Record<string, string>> = {
   name: 'add `name: <a short title>`',
   sql: 'add `sql: |` followed by the CREATE TABLE statements and the query, indented',
   events: 'add `events:` with the arrival script (`events: []` for none)',
@@ -118,7 +118,7 @@ function readDate(ctx: LoadContext, e: Entry): number | undefined {
   return undefined;
 }
 
-const VERSIONS: readonly FlinkVersion[] = ['2.0', '2.1', '2.2', '2.3', '2.4'];
+export const VERSIONS: readonly FlinkVersion[] = ['2.0', '2.1', '2.2', '2.3', '2.4'];
 
 /** Read by the scalar's source text, so an unquoted `2.0` stays "2.0"; a patch release (2.3.1) is its minor. */
 function readFlinkVersion(ctx: LoadContext, e: Entry): FlinkVersion | undefined {

@@ -6,10 +6,29 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { YAMLError } from 'yaml';
 import type { LoadContext } from './context.js';
 import type { Diagnostic } from './types.js';
+import { MAX_YAML_DEPTH, yamlTooDeep } from './yaml-depth.js';
+
+const DEPTH_PROBLEM = {
+  message: `YAML nested more than ${MAX_YAML_DEPTH} levels deep (maps, lists, [...] and {...} inside one another): joinstep reads scenario files nested up to ${MAX_YAML_DEPTH} levels`,
+  hint: 'a scenario needs a few levels (events, an event, its row): look for brackets that are never closed, or indentation that keeps growing',
+};
+
+/** 1-based line and column of `offset`. */
+function linePos(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let start = 0;
+  for (let nl = text.indexOf('\n'); nl >= 0 && nl < offset; nl = text.indexOf('\n', nl + 1)) {
+    line++;
+    start = nl + 1;
+  }
+  return { line, col: offset - start + 1 };
+}
 
 export type YamlParse = { ok: true; ctx: LoadContext } | { ok: false; diagnostic: Diagnostic };
 
 export function parseYaml(file: string, text: string): YamlParse {
+  const deep = yamlTooDeep(text);
+  if (deep !== undefined) return { ok: false, diagnostic: { file, ...linePos(text, deep), ...DEPTH_PROBLEM } };
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: true });
   const ctx: LoadContext = { file, text, lineCounter, doc, diagnostics: [] };
@@ -46,6 +65,8 @@ function explainYamlError(error: YAMLError, text: string): { message: string; hi
     case 'MULTILINE_IMPLICIT_KEY':
       return { message: `YAML syntax error: ${lowerFirst(raw)}`, hint: 'check the indentation: keys of one map line up in the same column' };
     default:
+      // The depth check above should have caught it; a form it missed still gets the limit's words.
+      if (/call stack/i.test(raw)) return DEPTH_PROBLEM;
       return { message: `YAML syntax error: ${lowerFirst(raw)}` };
   }
 }

@@ -1,4 +1,5 @@
 import type { Ident, Span, SqlSyntaxError } from './ast.js';
+import { IDENTIFIER, quotedImage, syntaxErrorMessage, TOKEN_CLASS } from './expected.js';
 import { isClauseWord, isReserved } from './keywords.js';
 import type { Token, TokenKind } from './lexer.js';
 
@@ -22,6 +23,11 @@ export class Cursor {
   depth = 0;
   /** End offset of the last consumed token: where a node that ends here ends. */
   lastEnd = 0;
+  /** The furthest token the grammar has tested, and every token it would have accepted there. */
+  private expectedAt = -1;
+  private readonly expected = new Set<string>();
+  /** Tokens that would continue what came before (an infix operator after an expression): listed last, as Calcite lists its lookahead. */
+  private readonly continuations = new Set<string>();
 
   constructor(
     readonly text: string,
@@ -51,19 +57,47 @@ export class Cursor {
     return t;
   }
 
+  /**
+   * Records that the grammar would accept `images` (Calcite's token images: `"FROM"`, `"("`,
+   * `<IDENTIFIER>`) at the current token: what a syntax error here lists as expected. The tests
+   * below record themselves; a choice made by a `switch` or a table says what it accepts here.
+   */
+  expect(...images: string[]): void {
+    this.expectInto(this.expected, images);
+  }
+
+  /** Like expect, for tokens that would continue the construct just read (listed after the others). */
+  expectContinuation(...images: string[]): void {
+    this.expectInto(this.continuations, images);
+  }
+
+  private expectInto(set: Set<string>, images: readonly string[]): void {
+    if (this.pos > this.expectedAt) {
+      this.expectedAt = this.pos;
+      this.expected.clear();
+      this.continuations.clear();
+    }
+    if (this.pos === this.expectedAt) for (const image of images) set.add(image);
+  }
+
   /** True if the token `ahead` is the unquoted keyword `kw` (upper case). */
   isWord(kw: string, ahead = 0): boolean {
+    if (ahead === 0) this.expect(quotedImage(kw));
     const t = ahead === 0 ? this.tok : this.peek(ahead);
     return t.kind === 'word' && t.value === kw;
   }
 
   isOp(op: string, ahead = 0): boolean {
+    if (ahead === 0) this.expect(quotedImage(op));
     const t = ahead === 0 ? this.tok : this.peek(ahead);
     return t.kind === 'op' && t.text === op;
   }
 
   /** Token-kind test as a method call, so TypeScript does not narrow `tok` across `next()`. */
   at(kind: TokenKind): boolean {
+    if (kind === 'hintStart') this.expect(quotedImage('/*+'));
+    else if (kind === 'hintEnd') this.expect(quotedImage('*/'));
+    else if (kind !== 'error' && kind !== 'op') this.expect(TOKEN_CLASS[kind]);
     return this.tok.kind === kind;
   }
 
@@ -85,12 +119,14 @@ export class Cursor {
 
   /** True if the current token can be read as an identifier (quoted, or a non-reserved word). */
   atIdent(): boolean {
+    this.expect(...IDENTIFIER);
     const t = this.tok;
     return t.kind === 'quoted' || (t.kind === 'word' && !isReserved(t.value));
   }
 
   /** Reads an identifier; a reserved word gets a hint to quote it. */
   ident(what: string): Ident {
+    this.expect(...IDENTIFIER);
     const t = this.tok;
     if (t.kind === 'quoted') {
       this.next();
@@ -106,18 +142,19 @@ export class Cursor {
     return this.fail(`${what} is expected here`);
   }
 
-  /** Fails at the current token with Flink's "Encountered" message (or the lexer's message). */
+  /**
+   * Fails at the current token with Flink's "Encountered ... Was expecting one of" message (or
+   * the lexer's message), listing what the grammar tried at that token.
+   */
   fail(hint: string, tok: Token = this.tok): never {
     if (tok.kind === 'error') {
       throw new SqlParseError({ message: `${PARSE_FAILED} ${tok.text}`, hint: tok.hint ?? hint, start: tok.start, end: tok.end });
     }
     const span = tok.kind === 'eof' ? this.eofSpan() : tok;
-    throw new SqlParseError({
-      message: `${PARSE_FAILED} Encountered "${tok.kind === 'eof' ? '<EOF>' : tok.text}"`,
-      hint,
-      start: span.start,
-      end: span.end,
-    });
+    // What was tried applies only where it was tried: a failure pointing elsewhere lists nothing.
+    const here = tok === this.tok && this.expectedAt === this.pos;
+    const message = syntaxErrorMessage(this.text, tok, here ? this.expected : [], here ? this.continuations : []);
+    throw new SqlParseError({ message: `${PARSE_FAILED} ${message}`, hint, start: span.start, end: span.end });
   }
 
   /** Fails with a message of our own (not Flink's parser wording), e.g. for unsupported syntax. */

@@ -10,7 +10,7 @@ import type { Cursor } from './cursor.js';
 export const MAX_DEPTH = 256;
 
 const MESSAGE = `joinstep does not support SQL nested more than ${MAX_DEPTH} levels deep`;
-const HINT = 'split the expression up, e.g. into a CREATE TEMPORARY VIEW, or write a long chain as IN (...) or CASE';
+const HINT = 'drop brackets that group nothing, split the expression up (e.g. into a CREATE TEMPORARY VIEW), or write a long chain as IN (...) or CASE';
 
 /** Runs a recursive parse step one level deeper; fails at the current token past the limit. */
 export function nested<T>(c: Cursor, parse: () => T): T {

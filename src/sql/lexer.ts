@@ -4,7 +4,8 @@
  * syntax error comes earlier in the text (Flink's JavaCC lexer is lazy and behaves the same way).
  */
 
-import { charAt, escapeInvisible } from './lexer-text.js';
+import { charAt } from './lexer-text.js';
+import { printable } from '../values/printable.js';
 
 export type TokenKind =
   | 'word' // plain identifier or keyword; compare keywords through `upper`
@@ -87,14 +88,14 @@ export function tokenize(text: string): Token[] {
     } else if (ch === "'") {
       const end = scanQuoted(text, i, "'");
       if (end < 0) {
-        return fail(i, lineEnd(text, i), `Lexical error: Encountered: <EOF> after : "${escapeInvisible(text.slice(i, Math.min(lineEnd(text, i), i + 20)))}"`, 'unterminated string literal');
+        return fail(i, lineEnd(text, i), `Lexical error: Encountered: <EOF> after : "${printable(text.slice(i, Math.min(lineEnd(text, i), i + 20)))}"`, 'unterminated string literal');
       }
       push('string', i, end, text.slice(i + 1, end - 1).replaceAll("''", "'"));
       i = end;
     } else if (ch === '`') {
       const end = scanQuoted(text, i, '`');
       if (end < 0) {
-        return fail(i, lineEnd(text, i), `Lexical error: Encountered: <EOF> after : "${escapeInvisible(text.slice(i, Math.min(lineEnd(text, i), i + 20)))}"`, 'unterminated quoted identifier: a closing ` is missing');
+        return fail(i, lineEnd(text, i), `Lexical error: Encountered: <EOF> after : "${printable(text.slice(i, Math.min(lineEnd(text, i), i + 20)))}"`, 'unterminated quoted identifier: a closing ` is missing');
       }
       push('quoted', i, end, text.slice(i + 1, end - 1).replaceAll('``', '`'));
       i = end;

@@ -42,6 +42,7 @@ export function parseCreateTable(c: Cursor, start: Token, temporary: boolean): C
     parseIdentList(c);
   }
   const options = c.acceptWord('WITH') ? parseOptions(c) : [];
+  if (c.isWord('AS')) c.unsupported('CREATE TABLE ... AS SELECT');
   if (c.isWord('LIKE')) c.unsupported('CREATE TABLE ... LIKE');
   const node: CreateTable = { kind: 'createTable', name, temporary, ifNotExists, columns, options, start: start.start, end: c.lastEnd };
   return { ...node, ...(watermark && { watermark }), ...(primaryKey && { primaryKey }) };
@@ -149,7 +150,7 @@ function parseOptions(c: Cursor): TableOption[] {
 }
 
 function expectString(c: Cursor, hint: string): Token {
-  if (c.tok.kind !== 'string') c.fail(hint);
+  if (!c.at('string')) c.fail(hint);
   return c.next();
 }
 
@@ -184,7 +185,8 @@ export function parseInsert(c: Cursor): InsertStmt {
   c.expectWord('CONFLICT', 'write ON CONFLICT DO DEDUPLICATE | NOTHING | ERROR');
   c.expectWord('DO', 'write ON CONFLICT DO DEDUPLICATE | NOTHING | ERROR');
   const action = c.tok;
-  if (action.kind !== 'word' || !['DEDUPLICATE', 'NOTHING', 'ERROR'].includes(action.value)) {
+  const actions = ['DEDUPLICATE', 'NOTHING', 'ERROR'];
+  if (!actions.some((a) => c.isWord(a))) {
     c.fail('ON CONFLICT DO is followed by DEDUPLICATE, NOTHING or ERROR');
   }
   c.next();

@@ -1,7 +1,7 @@
 import type { BinaryOp, Expr, Select } from './ast.js';
 import { PARSE_FAILED, type Cursor } from './cursor.js';
 import { nested } from './depth.js';
-import { parsePrimary } from './parser-primary.js';
+import { expectPrimary, parsePrimary } from './parser-primary.js';
 import { parseSelect } from './parser-query.js';
 
 /**
@@ -24,6 +24,8 @@ const PREC = {
 const COMPARE_OPS = new Set(['=', '<>', '<', '<=', '>', '>=']);
 const ADD_OPS = new Set(['+', '-']);
 const MUL_OPS = new Set(['*', '/', '%', '||']);
+/** What may follow an expression to continue it, as a syntax error lists it. */
+const INFIX_IMAGES = [...['AND', 'OR', 'IS', 'NOT', 'BETWEEN', 'IN', 'LIKE', 'SIMILAR'], ...COMPARE_OPS, ...ADD_OPS, ...MUL_OPS].map((w) => `"${w}"`);
 
 /** An expression whose infix operators all bind at least as tightly as `minPrec`. */
 export function parseExpr(c: Cursor, minPrec = 0): Expr {
@@ -48,15 +50,16 @@ export function parseExprList(c: Cursor): Expr[] {
 
 function parsePrefix(c: Cursor): Expr {
   const t = c.tok;
-  if (t.kind === 'word' && t.value === 'NOT') {
+  expectPrimary(c);
+  if (c.isWord('NOT')) {
     c.next();
     const operand = parseExpr(c, PREC.NOT + 1);
     return { kind: 'unary', op: 'NOT', operand, start: t.start, end: operand.end };
   }
-  if (t.kind === 'op' && (t.text === '-' || t.text === '+')) {
+  if (c.isOp('-') || c.isOp('+')) {
     c.next();
     const operand = parseExpr(c, PREC.UNARY + 1);
-    return { kind: 'unary', op: t.text, operand, start: t.start, end: operand.end };
+    return { kind: 'unary', op: t.text as '-' | '+', operand, start: t.start, end: operand.end };
   }
   return parsePrimary(c);
 }
@@ -64,6 +67,7 @@ function parsePrefix(c: Cursor): Expr {
 /** Applies the infix or postfix operator at the cursor to `left`, or returns undefined. */
 function parseInfix(c: Cursor, left: Expr, minPrec: number): Expr | undefined {
   const t = c.tok;
+  c.expectContinuation(...INFIX_IMAGES);
   if (t.kind === 'op') {
     if (t.text === '!=') {
       c.failWith(
@@ -113,15 +117,15 @@ function parseIs(c: Cursor, left: Expr): Expr {
   c.next();
   const negated = c.acceptWord('NOT') !== undefined;
   const t = c.tok;
-  if (t.kind === 'word' && t.value === 'NULL') {
+  if (c.isWord('NULL')) {
     c.next();
     return { kind: 'isNull', operand: left, negated, start: left.start, end: t.end };
   }
-  if (t.kind === 'word' && (t.value === 'TRUE' || t.value === 'FALSE' || t.value === 'UNKNOWN')) {
+  if (c.isWord('TRUE') || c.isWord('FALSE') || c.isWord('UNKNOWN')) {
     c.next();
-    return { kind: 'isBool', operand: left, value: t.value, negated, start: left.start, end: t.end };
+    return { kind: 'isBool', operand: left, value: t.value as 'TRUE' | 'FALSE' | 'UNKNOWN', negated, start: left.start, end: t.end };
   }
-  if (t.kind === 'word' && t.value === 'DISTINCT') {
+  if (c.isWord('DISTINCT')) {
     c.next();
     c.expectWord('FROM', 'write IS [NOT] DISTINCT FROM <expression>');
     const right = parseExpr(c, PREC.COMPARE + 1);

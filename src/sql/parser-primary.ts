@@ -1,6 +1,7 @@
 import type { Expr, TypedLiteralExpr } from './ast.js';
 import { reservedWordHint, type Cursor } from './cursor.js';
 import type { Token } from './lexer.js';
+import { IDENTIFIER, TOKEN_CLASS } from './expected.js';
 import { isClauseWord, isReserved } from './keywords.js';
 import { parseExpr } from './parser-expr.js';
 import { parseCall, parseCase, parseCast, parseInterval } from './parser-special.js';
@@ -12,8 +13,23 @@ const TYPED_LITERALS = new Set(['TIMESTAMP', 'DATE', 'TIME', 'TIMESTAMP_LTZ']);
 /** Functions with special argument syntax (`EXTRACT(DAY FROM ts)`) that joinstep does not parse. */
 const SPECIAL_SYNTAX = new Set(['EXTRACT', 'TRIM', 'POSITION', 'OVERLAY', 'TIMESTAMPADD', 'TIMESTAMPDIFF', 'JSON_VALUE', 'JSON_QUERY', 'JSON_OBJECT', 'JSON_ARRAY']);
 
+/** What may start a primary expression, as a syntax error lists it: the alternatives parsePrimary and parseWord take. */
+const PRIMARY_IMAGES = [
+  ...['TRUE', 'FALSE', 'NULL', 'INTERVAL', 'CAST', 'TRY_CAST', 'CASE', 'EXISTS', ...TYPED_LITERALS, ...NILADIC].map((w) => `"${w}"`),
+  '"("',
+  TOKEN_CLASS.number,
+  TOKEN_CLASS.string,
+  ...IDENTIFIER,
+];
+
+/** Records what may start a primary expression at the cursor (for the expected list of a syntax error). */
+export function expectPrimary(c: Cursor): void {
+  c.expect(...PRIMARY_IMAGES);
+}
+
 /** A primary expression: literal, column, call, CAST, CASE, INTERVAL, EXISTS, parenthesised. */
 export function parsePrimary(c: Cursor): Expr {
+  expectPrimary(c);
   const t = c.tok;
   switch (t.kind) {
     case 'number':

@@ -5,7 +5,8 @@ import { parseExpr, parseExprList } from './parser-expr.js';
 import { parseHints } from './parser-hints.js';
 
 /** Words that end a query: seeing one after the select list means FROM is missing. */
-const QUERY_END = /^(UNION|INTERSECT|EXCEPT|MINUS|ORDER|LIMIT|OFFSET|FETCH|WINDOW|QUALIFY)$/;
+const QUERY_END_WORDS = ['UNION', 'INTERSECT', 'EXCEPT', 'MINUS', 'ORDER', 'LIMIT', 'OFFSET', 'FETCH', 'WINDOW', 'QUALIFY'];
+const QUERY_END = new RegExp(`^(${QUERY_END_WORDS.join('|')})$`);
 
 /** `SELECT [hints] [DISTINCT|ALL] items FROM from [WHERE] [GROUP BY] [HAVING]`. */
 export function parseSelect(c: Cursor): Select {
@@ -21,7 +22,8 @@ function parseSelectAt(c: Cursor): Select {
   while (c.acceptOp(',')) items.push(parseSelectItem(c));
   if (!c.isWord('FROM')) {
     const t = c.tok;
-    if (t.kind === 'eof' || c.isOp(';') || c.isOp(')') || (t.kind === 'word' && QUERY_END.test(t.value))) {
+    // Which hint fits: these look at the token without adding to what a syntax error lists.
+    if (t.kind === 'eof' || (t.kind === 'op' && (t.text === ';' || t.text === ')')) || (t.kind === 'word' && QUERY_END.test(t.value))) {
       c.failWith('joinstep needs a FROM clause: a query without FROM has no join to step through', 'add FROM <table> after the select list', kw);
     }
     c.fail("FROM is expected here (or a ',' between two select items)");
@@ -29,15 +31,22 @@ function parseSelectAt(c: Cursor): Select {
   c.next();
   const from = parseFrom(c);
   let select: Select = { kind: 'select', hints, distinct, items, from, start: kw.start, end: c.lastEnd };
+  expectQueryEnd(c);
   if (c.acceptWord('WHERE')) select = { ...select, where: parseExpr(c), end: c.lastEnd };
   if (c.acceptWord('GROUP')) {
     c.expectWord('BY', 'write GROUP BY');
     select = { ...select, groupBy: parseExprList(c), end: c.lastEnd };
   }
   if (c.acceptWord('HAVING')) select = { ...select, having: parseExpr(c), end: c.lastEnd };
+  expectQueryEnd(c);
   const t = c.tok;
   if (t.kind === 'word' && QUERY_END.test(t.value)) c.unsupported(`${t.value} in a query`);
   return select;
+}
+
+/** Flink's query may go on with UNION, ORDER BY, LIMIT, ...: joinstep says they are unsupported, a syntax error lists them. */
+function expectQueryEnd(c: Cursor): void {
+  c.expect(...QUERY_END_WORDS.map((w) => `"${w}"`));
 }
 
 function parseSelectItem(c: Cursor): SelectItem {
@@ -112,6 +121,7 @@ const JOIN_WORDS: ReadonlyMap<string, JoinType> = new Map([
 
 /** `JOIN`, `INNER JOIN`, `LEFT [OUTER] JOIN`, ..., `CROSS JOIN`; undefined if none is here. */
 function parseJoinKeywords(c: Cursor): JoinType | undefined {
+  c.expect(...[...JOIN_WORDS.keys()].map((w) => `"${w}"`));
   if (c.acceptWord('JOIN')) return 'INNER';
   if (c.isWord('NATURAL')) c.unsupported('NATURAL joins');
   const t = c.tok;
@@ -144,7 +154,8 @@ function parseTableFactor(c: Cursor): FromItem {
       const end = alias?.end ?? c.lastEnd;
       return alias === undefined ? { kind: 'subquery', query, start: t.start, end } : { kind: 'subquery', query, alias, start: t.start, end };
     }
-    const inner = parseFrom(c);
+    // Brackets around a join nest as deep as they are written: bounded like expressions (depth.ts).
+    const inner = nested(c, () => parseFrom(c));
     c.expectOp(')');
     return inner;
   }
@@ -161,7 +172,7 @@ function parseTableFactor(c: Cursor): FromItem {
   }
   const alias = parseAlias(c);
   if (alias !== undefined && c.isOp('(')) c.unsupported('column aliases after a table alias');
-  if (c.at('hintStart')) c.fail('a table hint goes right after the table name: orders /*+ OPTIONS(...) */ AS o');
+  if (c.tok.kind === 'hintStart') c.fail('a table hint goes right after the table name: orders /*+ OPTIONS(...) */ AS o');
   return {
     kind: 'table',
     name,

@@ -60,6 +60,8 @@ export function parseInterval(c: Cursor): IntervalExpr {
 
 function parseUnit(c: Cursor): IntervalUnit {
   const t = c.tok;
+  // Flink's units, WEEK and QUARTER included (joinstep says it does not support those).
+  c.expect(...[...Object.keys(UNITS), 'WEEK', 'WEEKS', 'QUARTER', 'QUARTERS'].map((u) => `"${u}"`));
   const unit = t.kind === 'word' ? UNITS[t.value] : undefined;
   if (t.kind === 'word' && /^(WEEK|QUARTER)S?$/.test(t.value)) {
     // Flink 2.x (Calcite 1.36) accepts these; joinstep's interval model does not have them yet.

@@ -2,11 +2,12 @@ import type { ParseResult, Script, SqlSyntaxError, Statement } from './ast.js';
 import { Cursor, SqlParseError } from './cursor.js';
 import { tokenize } from './lexer.js';
 import { checkDepth } from './depth.js';
-import { escapeInvisible } from './lexer-text.js';
+import { printableLines } from '../values/printable.js';
 import { parseCreateTable, parseCreateView, parseInsert } from './parser-ddl.js';
 import { parseSelect } from './parser-query.js';
 
-const STATEMENT_START = /^(CREATE|INSERT|SELECT|DROP|ALTER|SET|RESET|USE|EXPLAIN|EXECUTE|BEGIN|END|WITH|SHOW|DESCRIBE)$/;
+const STATEMENT_WORDS = ['CREATE', 'INSERT', 'SELECT', 'DROP', 'ALTER', 'SET', 'RESET', 'USE', 'EXPLAIN', 'EXECUTE', 'BEGIN', 'END', 'WITH', 'SHOW', 'DESCRIBE'];
+const STATEMENT_START = new RegExp(`^(${STATEMENT_WORDS.join('|')})$`);
 
 /**
  * Parses joinstep's Flink SQL subset: statements separated by `;` (the last `;` is optional).
@@ -18,7 +19,7 @@ export function parseSql(text: string): ParseResult {
     const c = new Cursor(text, tokenize(text));
     return { ok: true, script: parseScript(c) };
   } catch (e) {
-    if (e instanceof SqlParseError) return { ok: false, error: printable(e.detail) };
+    if (e instanceof SqlParseError) return { ok: false, error: shown(e.detail) };
     const detail = e instanceof Error ? e.message : String(e);
     return {
       ok: false,
@@ -36,9 +37,9 @@ export function parseSql(text: string): ParseResult {
  * Messages quote source text (a token, a quoted name, a string); an invisible or terminal-control
  * character in it (ESC, a bidi override) is shown escaped, never written raw to the user's terminal.
  */
-function printable(e: SqlSyntaxError): SqlSyntaxError {
-  const message = escapeInvisible(e.message);
-  return e.hint === undefined ? { ...e, message } : { ...e, message, hint: escapeInvisible(e.hint) };
+function shown(e: SqlSyntaxError): SqlSyntaxError {
+  const message = printableLines(e.message);
+  return e.hint === undefined ? { ...e, message } : { ...e, message, hint: printableLines(e.hint) };
 }
 
 function parseScript(c: Cursor): Script {
@@ -62,6 +63,7 @@ function parseScript(c: Cursor): Script {
 
 function parseStatement(c: Cursor): Statement {
   const t = c.tok;
+  c.expect(...STATEMENT_WORDS.map((w) => `"${w}"`));
   if (t.kind === 'word' && t.value === 'CREATE') {
     c.next();
     if (c.isWord('OR')) c.unsupported('CREATE OR REPLACE');

@@ -6,7 +6,7 @@ import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import SelectInput from 'ink-select-input';
 import { useState } from 'react';
 import { clip } from './lines.js';
-import { escapeControl } from './text.js';
+import { printable } from '../values/printable.js';
 import type { TerminalSize } from './terminal.js';
 
 export interface PickerEntry {
@@ -34,7 +34,7 @@ export function Picker({ entries, size, onPick, errors = [] }: PickerProps) {
   const entry = entries.find((e) => e.file === current);
   const detail = (errors.length > 0 ? errors.join('\n') : (entry?.error ?? entry?.description ?? '')).split('\n');
   const limit = Math.max(1, Math.min(entries.length, height - 6 - Math.min(detail.length, 4)));
-  const items = entries.map((e) => ({ key: e.file, value: e.file, label: clip(`${escapeControl(e.name)}${e.error ? '  (error)' : ''}  ${e.file}`, width) }));
+  const items = entries.map((e) => ({ key: e.file, value: e.file, label: clip(`${printable(e.name)}${e.error ? '  (error)' : ''}  ${e.file}`, width) }));
   return (
     <Box flexDirection="column" height={height}>
       <Text bold inverse>{clip(' joinstep · pick a scenario (↑↓ enter · q quits) ', size.columns)}</Text>
@@ -43,7 +43,7 @@ export function Picker({ entries, size, onPick, errors = [] }: PickerProps) {
       <Text> </Text>
       {detail.slice(0, Math.max(1, height - limit - 4)).map((line, i) => (
         <Text key={i} color={errors.length > 0 || entry?.error ? 'red' : undefined} wrap="truncate">
-          {clip(escapeControl(line), width)}
+          {clip(printable(line), width)}
         </Text>
       ))}
     </Box>

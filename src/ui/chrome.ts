@@ -12,7 +12,8 @@ import { stepView } from './step-view.js';
 import { isDirty } from './whatif.js';
 import { formFields } from './whatif-form.js';
 import type { Mode } from './state.js';
-import { clock, escapeControl } from './text.js';
+import { clock } from './text.js';
+import { printable } from '../values/printable.js';
 
 export function statusLine(s: UiState): Line {
   const { info, timeline: tl } = s.session;
@@ -28,7 +29,7 @@ export function statusLine(s: UiState): Line {
   if (s.mono) parts.push(seg('│ mono '));
   if (s.manual > 0) parts.push(seg(`│ ${s.manual} manual `, { tone: 'key' }));
   if (s.edit !== undefined) parts.push(seg(`│ what-if${isDirty(s) ? ' (unsaved)' : ''} `, { tone: 'warn' }));
-  parts.push(seg(`│ ${escapeControl(info.name)}`, { bold: true }));
+  parts.push(seg(`│ ${printable(info.name)}`, { bold: true }));
   return parts;
 }
 
@@ -38,7 +39,7 @@ export function keyBar(s: UiState): Line {
   const mode = s.mode;
   if (mode.k === 'prompt') {
     const target = mode.target === undefined ? '' : ` ${mode.target.table}[${mode.target.partition}]`;
-    return [seg(` ${PROMPTS[mode.purpose]}${target}: `, { tone: 'key', bold: true }), seg(escapeControl(mode.text)), seg('█'), seg('  enter ok · esc cancel', { tone: 'muted' })];
+    return [seg(` ${PROMPTS[mode.purpose]}${target}: `, { tone: 'key', bold: true }), seg(printable(mode.text)), seg('█'), seg('  enter ok · esc cancel', { tone: 'muted' })];
   }
   if (mode.k === 'form') return formBar(s, mode);
   if (mode.k === 'confirmQuit') {
@@ -57,7 +58,7 @@ export function keyBar(s: UiState): Line {
   const prefix = mode.k === 'prefix' ? mode.prefix : undefined;
   const parts: Segment[] = prefix === undefined ? [] : [seg(` run to the next… `, { tone: 'key', bold: true })];
   // A message (result of the last key) takes the front of the bar until the next key.
-  if (s.message !== undefined) parts.push(seg(` ${escapeControl(s.message)} `, { tone: 'warn', bold: true, inverse: true }), seg(' '));
+  if (s.message !== undefined) parts.push(seg(` ${printable(s.message)} `, { tone: 'warn', bold: true, inverse: true }), seg(' '));
   // `?` and `q` first: on a narrow terminal the bar is clipped at the right, and these two must stay.
   const first = (c: string): number => (c === 'help' ? 0 : c === 'quit' ? 1 : 2);
   const ordered = [...KEYMAP].sort((x, y) => first(x.command) - first(y.command));
@@ -103,10 +104,10 @@ function formBar(s: UiState, mode: Extract<Mode, { k: 'form' }>): Line {
   const fields = formFields(s, mode.values);
   const parts: Segment[] = [seg(` insert after step ${s.step}: `, { tone: 'key', bold: true })];
   // The loader's complaint goes first: a long form is clipped at the right, the error must show.
-  if (mode.error !== undefined) parts.push(seg(` ${escapeControl(mode.error)} `, { tone: 'warn', bold: true, inverse: true }), seg(' '));
+  if (mode.error !== undefined) parts.push(seg(` ${printable(mode.error)} `, { tone: 'warn', bold: true, inverse: true }), seg(' '));
   fields.forEach((f, i) => {
     if (i > mode.index) return;
-    const value = escapeControl(mode.values[f.name] ?? '');
+    const value = printable(mode.values[f.name] ?? '');
     if (i < mode.index) parts.push(seg(`${f.label}=${value} `, { tone: 'muted' }));
     else parts.push(seg(`${f.label}: `, { bold: true }), seg(value), seg('█'), seg(` (${f.hint}) `, { tone: 'muted' }));
   });

@@ -9,6 +9,7 @@ import type { PickerEntry } from './Picker.js';
 import type { Session } from './session.js';
 import { describeFile, loadSession } from './session-load.js';
 import { monoFromEnv } from './theme.js';
+import { printableLines } from '../values/printable.js';
 
 export interface StartOptions {
   /** Files or directories; none = ./scenarios when it exists, else the current directory. */
@@ -29,7 +30,8 @@ export interface Prepared {
 
 /** The prepared app, or the exit code after the failure was printed. */
 export async function prepareApp(options: StartOptions): Promise<Prepared | number> {
-  const err = (text: string): void => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+  // Messages quote paths and scenario text: escaped as every command's stderr is (values/printable.ts).
+  const err = (text: string): void => void process.stderr.write(printableLines(text.endsWith('\n') ? text : `${text}\n`));
   if (process.stdout.isTTY !== true) {
     err('joinstep: the interactive debugger needs a terminal, and stdout is not one.');
     err('hint: to print the changelog in a script or a pipe, use `joinstep run FILE` (or `joinstep test`, `joinstep explain`).');

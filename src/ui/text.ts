@@ -1,10 +1,11 @@
 /**
  * Text for the panes: times in the short clock form, changelog rows in Flink's print form, and
- * every value escaped (escapeControl) so a control character in a row can never reach the terminal raw.
+ * every value and name escaped (printable) so a control character in a row can never reach the terminal raw.
  */
 import type { Emitted } from '../engine/types.js';
 import type { ScenarioEvent } from '../scenario/types.js';
-import { escapeControl, formatRow, formatValue } from '../values/format.js';
+import { formatRow, formatValue } from '../values/format.js';
+import { printable } from '../values/printable.js';
 import { formatClock } from '../values/time.js';
 import type { SqlType, Value } from '../values/types.js';
 import type { SessionInfo } from './session.js';
@@ -19,12 +20,12 @@ export function cellText(type: SqlType | undefined, v: Value, info: SessionInfo)
   if (typeof v === 'number' && type !== undefined && (type.kind === 'TIMESTAMP' || type.kind === 'TIMESTAMP_LTZ')) {
     return clock(v, info);
   }
-  return escapeControl(type === undefined ? String(v) : formatValue(type, v));
+  return printable(type === undefined ? String(v) : formatValue(type, v));
 }
 
 /** A changelog row in Flink's print form, `+I[o1, 2026-10-01T09:30, 110.000000]`, escaped. */
 export function emittedText(e: Emitted, info: SessionInfo): string {
-  return escapeControl(formatRow(e.kind, e.row, info.outputTypes));
+  return printable(formatRow(e.kind, e.row, info.outputTypes));
 }
 
 /** A duration in the scenario format's words: `250 ms`, `5 s`, `30 min`, `2 h`, `1 d`. */
@@ -41,7 +42,7 @@ export function durationText(ms: number): string {
 
 /** One event of the arrival script as a timeline line: `orders[0] +I (o1, EUR, 100.00, 09:30)`. */
 export function eventText(ev: ScenarioEvent, info: SessionInfo): string {
-  const where = (table: string, p?: number): string => `${table}[${p === undefined ? 'all' : p}]`;
+  const where = (table: string, p?: number): string => `${printable(table)}[${p === undefined ? 'all' : p}]`;
   switch (ev.kind) {
     case 'row': {
       const table = info.tables.find((t) => t.name === ev.table);
@@ -63,8 +64,7 @@ export function eventText(ev: ScenarioEvent, info: SessionInfo): string {
     case 'advance':
       return `advance +${durationText(ev.ms)}`;
     case 'note':
-      return `note: ${escapeControl(ev.note ?? '')}`;
+      return `note: ${printable(ev.note ?? '')}`;
   }
 }
 
-export { escapeControl };

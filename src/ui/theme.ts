@@ -3,6 +3,7 @@
  * into an Ink colour, or into nothing in monochrome mode (NO_COLOR or the `c` key). Monochrome
  * still tells row kinds apart because every changelog row carries its kind text (+I -U +U -D).
  */
+import { colorEnabled } from '../cli/color.js';
 import type { RowKind } from '../values/types.js';
 
 export type Tone =
@@ -49,9 +50,12 @@ export function makeTheme(mono: boolean): Theme {
   return { mono, color: (tone) => (mono || tone === undefined ? undefined : PALETTE[tone]) };
 }
 
-/** NO_COLOR (https://no-color.org): present and not empty means no colour. */
+/**
+ * Monochrome by the environment: NO_COLOR (https://no-color.org) present and not empty, unless
+ * FORCE_COLOR asks for colour; or FORCE_COLOR=0. The rule every command follows (cli/color.ts).
+ */
 export function monoFromEnv(env: NodeJS.ProcessEnv): boolean {
-  return env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
+  return !colorEnabled(true, env);
 }
 
 export function kindTone(kind: RowKind): Tone {

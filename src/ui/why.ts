@@ -4,7 +4,8 @@
  */
 import type { StepRecord, TraceEvent, WatermarkView } from '../engine/types.js';
 import type { SessionInfo } from './session.js';
-import { clock, escapeControl } from './text.js';
+import { clock } from './text.js';
+import { printable } from '../values/printable.js';
 
 export type ReasonKind = 'waiting' | 'dropped' | 'expired' | 'filtered' | 'no match' | 'ignored' | 'stored' | 'info';
 
@@ -16,7 +17,7 @@ export interface Reason {
 /** Reasons in trace order; a step that emitted nothing is explained by these. */
 export function whyNot(record: StepRecord, wm: WatermarkView, info: SessionInfo, procTime: number): Reason[] {
   const c = (ms: number): string => clock(ms, info);
-  const e = escapeControl;
+  const e = printable;
   const arrived = record.trace.find((t): t is Extract<TraceEvent, { t: 'row.in' }> => t.t === 'row.in');
   const out: Reason[] = [];
   for (const ev of record.trace) {

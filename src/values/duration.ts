@@ -9,7 +9,8 @@ import { printableResult } from './printable.js';
 
 export type DurationResult = { ok: true; ms: number } | { ok: false; message: string; hint?: string };
 
-const UNITS: Record<string, number> = {};
+/** Every unit name a duration may end with (lower case; read case-insensitively). */
+export const UNITS: Record<string, number> = {};
 function unit(ms: number, ...names: string[]): void {
   for (const n of names) UNITS[n] = ms;
 }

@@ -1,7 +1,7 @@
 /**
  * Printing values as Flink's print connector does (spec §5): Java's toString of each type's
  * external class, rows as Row.toString (`+I[o1, 2026-10-01T09:30, 110.000000]`). The print format
- * stays raw; `escapeControl` is for the terminal UI only.
+ * stays raw; text for a terminal goes through `printable` (printable.ts).
  */
 import { formatJava, fromCanonical } from './decimal.js';
 import { javaDoubleToString, javaFloatToString } from './java-number.js';
@@ -83,17 +83,4 @@ export function formatRow(kind: RowKind, row: Row, types: readonly SqlType[]): s
 /** A row of the materialized result, without kind: `[o1, 110.000000]`. */
 export function formatResultRow(row: Row, types: readonly SqlType[]): string {
   return `[${values(row, types)}]`;
-}
-
-const NAMED: Record<string, string> = { '\n': '\\n', '\t': '\\t', '\r': '\\r', '\b': '\\b', '\f': '\\f', '\v': '\\v', '\0': '\\0' };
-
-/** Makes control characters visible for the terminal UI (`\n`, `\t`, `\x1b`, `\u2028`); other text unchanged. */
-export function escapeControl(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
-    const named = NAMED[c];
-    if (named) return named;
-    const code = c.charCodeAt(0);
-    return code <= 0xff ? '\\x' + code.toString(16).padStart(2, '0') : '\\u' + code.toString(16).padStart(4, '0');
-  });
 }

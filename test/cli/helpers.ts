@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const SPEC_EXAMPLES = fileURLToPath(new URL('../../../shared/spec/examples/', import.meta.url));
+export const SPEC_EXAMPLES = fileURLToPath(new URL('../conformance/examples/', import.meta.url));
 
 export interface CliResult {
   readonly status: number | null;
@@ -14,7 +14,8 @@ export interface CliResult {
 export function cli(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): CliResult {
   const result = spawnSync(process.execPath, [`${ROOT}/bin/joinstep.mjs`, ...args], {
     cwd: options.cwd ?? ROOT,
-    env: { ...process.env, NO_COLOR: '1', ...options.env },
+    // FORCE_COLOR (set by some CI services) would win over NO_COLOR: tests set it themselves.
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env },
     encoding: 'utf8',
     timeout: 60_000,
   });

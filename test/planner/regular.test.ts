@@ -153,6 +153,12 @@ ${SINK('order_id')}
     expect(planOk(appendJoin(' ON CONFLICT DO DEDUPLICATE')).sink?.upsertMaterialize).toBe(false);
     // without the requirement, 2.3 materializes an insert-only input too (no early return for it any more)
     expect(planOk(appendJoin(''), { config: { sinkRequireOnConflict: false } }).sink?.upsertMaterialize).toBe(true);
+    // jdbc's sink mode is the upsert mode whatever the input (JdbcDynamicTableSink.getChangelogMode); blackhole follows the input
+    const toJdbc = appendJoin('').replace("WITH ('connector' = 'upsert-kafka', 'topic' = 's', 'key.format' = 'json', 'value.format' = 'json')", "WITH ('connector' = 'jdbc', 'url' = 'jdbc:x', 'table-name' = 's')");
+    expect(toJdbc).toContain("'connector' = 'jdbc'");
+    expect(planErr(toJdbc).message).toContain('Please specify an ON CONFLICT clause');
+    const toBlackhole = toJdbc.replace("'connector' = 'jdbc', 'url' = 'jdbc:x', 'table-name' = 's'", "'connector' = 'blackhole'");
+    expect(planOk(toBlackhole).sink?.upsertMaterialize).toBe(false);
   });
 
   it('from 2.3 allows ON CONFLICT only on an upsert sink', () => {

@@ -57,3 +57,17 @@ export function stepsShown(cast: Cast): Set<number> {
   }
   return steps;
 }
+
+/** The step each output frame shows, in order, kept only where it differs from the one before (the first frame's step is the start, not a change). */
+export function stepChanges(cast: Cast): number[] {
+  const changes: number[] = [];
+  let current: number | undefined;
+  for (const [, code, data] of cast.events) {
+    const m = code === 'o' ? /step (\d+)\/\d+/.exec(plain(data)) : null;
+    if (m === null) continue;
+    const step = Number(m[1]);
+    if (current !== undefined && step !== current) changes.push(step);
+    current = step;
+  }
+  return changes;
+}

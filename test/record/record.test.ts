@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { recordScenario, type RecordResult } from '../../src/record/record.js';
-import { parseCast, plain, stepsShown } from './cast-parser.js';
+import { parseCast, plain, stepChanges, stepsShown } from './cast-parser.js';
 
 const EUR = 'scenarios/temporal-eur-rate.yaml';
 const GOLDEN = 'test/record/golden/temporal-eur-rate.txt';
@@ -39,19 +39,26 @@ describe('joinstep record', () => {
     expect(plain(last[2])).toContain('+I[o1, 2026-10-01T09:30, 110.000000]');
   });
 
-  it('marks each step once even when the script steps back and forth', async () => {
+  it('marks every step change, going back and revisits included, and says which went back', async () => {
+    // n n n n p n: steps 1, 2, 3, 4, then back to 3, then 4 again: six changes.
+    const r = await record('n n n n p n');
+    const ms = markers(parseCast(r.cast));
+    expect(ms.map((m) => m[2].split(':')[0])).toEqual(['step 1/6', 'step 2/6', 'step 3/6', 'step 4/6', 'step 3/6 (back)', 'step 4/6']);
+    expect(ms.map((m) => m[0])).toEqual([0.7, 1.4, 2.1, 2.8, 3.5, 4.2]);
+    // A revisit carries the same text as the first visit, with only the direction added.
+    expect(ms[4]![2]).toBe(ms[2]![2].replace('step 3/6', 'step 3/6 (back)'));
+    expect(r.recording.markers.map((m) => m.step)).toEqual([1, 2, 3, 4, 3, 4]);
+  });
+
+  it('marks back-and-forth scripts at the moment of each change, the start included', async () => {
     const r = await record('n n p n n wait:2s p g');
     const cast = parseCast(r.cast);
     const ms = markers(cast);
-    expect(ms.map((m) => m[2].split(':')[0])).toEqual(['step 1/6', 'step 2/6', 'step 3/6']);
-    expect(new Set(ms.map((m) => m[2])).size).toBe(ms.length);
-    // Reached steps per the frames themselves match the markers one to one.
-    const reached = [...stepsShown(cast)].filter((s) => s > 0).sort();
-    expect(reached).toEqual([1, 2, 3]);
+    expect(ms.map((m) => m[2].split(':')[0])).toEqual(['step 1/6', 'step 2/6', 'step 1/6 (back)', 'step 2/6', 'step 3/6', 'step 2/6 (back)', 'step 0/6 (back)']);
     // Key k at k × pace; the pause shifts the keys after it.
-    expect(ms.map((m) => m[0])).toEqual([0.7, 1.4, 3.5]);
+    expect(ms.map((m) => m[0])).toEqual([0.7, 1.4, 2.1, 2.8, 3.5, 6.2, 6.9]);
     const outs = cast.events.filter((e) => e[1] === 'o');
-    expect(outs.some((e) => e[0] === 6.2)).toBe(true); // key 7 ('p') = 7 × 0.7 + 2 s
+    expect(outs.some((e) => e[0] === 6.2)).toBe(true); // key 6 ('p') = 6 × 0.7 + 2 s
   });
 
   it('recording the same scenario twice gives byte-identical files', async () => {
@@ -84,14 +91,17 @@ describe('joinstep record', () => {
 });
 
 describe.each(['scenarios/interval-shipments-30min.yaml', 'scenarios/regular-full-join.yaml', 'scenarios/lookup-cache-stale.yaml'])('recording %s', (file) => {
-  it('is a valid cast with exactly one marker per step the frames show', async () => {
+  it('is a valid cast with one marker per step change the frames show', async () => {
     const r = await recordScenario({ file, keys: 'G g n n p', columns: 120, rows: 36, paceMs: 500 });
     if (!r.ok) throw new Error(r.errors.join('\n'));
     const cast = parseCast(r.cast);
     expect(cast.header).toMatchObject({ width: 120, height: 36 });
-    const reached = [...stepsShown(cast)].filter((s) => s > 0).sort((a, b) => a - b);
+    // The steps the frames show, in order, each change once: what the markers must list.
+    const changes = stepChanges(cast);
     const marked = markers(cast).map((m) => Number(/^step (\d+)\//.exec(m[2])?.[1]));
-    expect([...marked].sort((a, b) => a - b)).toEqual(reached);
-    expect(reached.length).toBeGreaterThan(1);
+    expect(marked).toEqual(changes);
+    // G (to the end), g (back to the start), n, n, p (back): five changes.
+    expect(changes.length).toBe(5);
+    expect(markers(cast).map((m) => m[2].includes('(back)'))).toEqual([false, true, false, false, true]);
   });
 });

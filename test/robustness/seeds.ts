@@ -1,5 +1,5 @@
 /**
- * The valid files the fuzzers start from: every bundled scenario and every spec example.
+ * The valid files the fuzzers start from: every bundled scenario and every conformance example.
  * Mutating real files reaches deep into the loader, planner and engine; random text alone
  * would rarely get past the YAML parser.
  */
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DIRS = [join(ROOT, 'scenarios'), fileURLToPath(new URL('../../../shared/spec/examples/', import.meta.url))];
+const DIRS = [join(ROOT, 'scenarios'), join(ROOT, 'test', 'conformance', 'examples')];
 
 export interface Seed {
   readonly name: string;

@@ -8,7 +8,7 @@ import { editScenarioText, ExactNumber } from '../../src/scenario/edit.js';
 import type { EditResult, EventEdit } from '../../src/scenario/edit.js';
 import { loadScenarioText } from '../../src/scenario/load.js';
 
-const SPEC = new URL('../../../shared/spec/examples/', import.meta.url).pathname;
+const SPEC = new URL('../conformance/examples/', import.meta.url).pathname;
 const BUNDLED = new URL('../../scenarios/', import.meta.url).pathname;
 const FILES = [
   ...readdirSync(SPEC).filter((f) => f.endsWith('.yaml')).map((f) => join(SPEC, f)),

@@ -17,29 +17,33 @@ function at(sql: string, needle: string, n = 0): { start: number; end: number } 
   return { start, end: start + needle.length };
 }
 
+/** A message whose first line is Flink's `SQL parse failed. <first>`, followed by what was expected. */
+const head = (first: string) => expect.stringMatching(new RegExp(`^${`SQL parse failed. ${first}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\nWas expecting`));
+
 describe('syntax errors: message, hint and position', () => {
   it('a missing expression after a comma points at the next token', () => {
     const sql = 'SELECT o.order_id,\n  FROM orders o\n  JOIN rates r ON o.currency = r.currency;';
-    expect(errorOf(sql)).toEqual({ message: 'SQL parse failed. Encountered "FROM"', hint: "an expression is missing after ','", ...at(sql, 'FROM') });
+    expect(errorOf(sql)).toEqual({ message: head("Incorrect syntax near the keyword 'FROM' at line 2, column 3."), hint: "an expression is missing after ','", ...at(sql, 'FROM') });
   });
 
   it("a missing ')' at the end of input points just after the last token", () => {
     const sql = 'SELECT * FROM t WHERE a IN (1, 2\n  ';
     const end = sql.indexOf('2') + 1;
-    expect(errorOf(sql)).toEqual({ message: 'SQL parse failed. Encountered "<EOF>"', hint: "a ')' is missing", start: end, end });
+    // Flink places the end of input at the text's last character (the blank after the line break).
+    expect(errorOf(sql)).toEqual({ message: head('Encountered "<EOF>" at line 2, column 2.'), hint: "a ')' is missing", start: end, end });
   });
 
-  it("a missing ')' inside a column type is found at the next token", () => {
+  it("a missing ')' after a column type: WITH commits to WITH LOCAL TIME ZONE, as in Flink, and fails at the '('", () => {
     const sql = "CREATE TABLE t (\n  id STRING,\n  ts TIMESTAMP(3\n) WITH ('connector' = 'kafka');";
     const e = errorOf(sql);
-    expect(e.message).toBe('SQL parse failed. Encountered "WITH"');
+    expect(e.message).toBe('SQL parse failed. Encountered "(" at line 4, column 8.\nWas expecting:\n    "LOCAL" ...');
     expect(e.hint).toContain("a ')' is missing");
-    expect({ start: e.start, end: e.end }).toEqual(at(sql, 'WITH'));
+    expect({ start: e.start, end: e.end }).toEqual(at(sql, '(', 2));
   });
 
   it("two statements without ';' between them", () => {
     const sql = "CREATE TABLE t (id STRING) WITH ('connector' = 'kafka')\nSELECT id FROM t;";
-    expect(errorOf(sql)).toEqual({ message: 'SQL parse failed. Encountered "SELECT"', hint: "statements must be separated by ';'", ...at(sql, 'SELECT') });
+    expect(errorOf(sql)).toEqual({ message: head('Encountered "SELECT" at line 2, column 1.'), hint: "statements must be separated by ';'", ...at(sql, 'SELECT') });
   });
 
   it('an unterminated string literal points at its quote, to the end of that line', () => {
@@ -62,7 +66,7 @@ describe('syntax errors: message, hint and position', () => {
   it('a reserved word used as a name asks for backticks', () => {
     const sql = 'SELECT o.id, value FROM t o';
     expect(errorOf(sql)).toEqual({
-      message: 'SQL parse failed. Encountered "value"',
+      message: head('Encountered "value" at line 1, column 14.'),
       hint: 'VALUE is a reserved word in Flink SQL; to use it as a name, quote it with backticks: `value`',
       ...at(sql, 'value'),
     });
@@ -87,7 +91,7 @@ describe('syntax errors: message, hint and position', () => {
   it('an unquoted option value points at the value', () => {
     const sql = "CREATE TABLE t (id STRING) WITH ('connector' = 'jdbc', 'port' = 5432)";
     const e = errorOf(sql);
-    expect(e.message).toBe('SQL parse failed. Encountered "5432"');
+    expect(e.message).toBe('SQL parse failed. Encountered "5432" at line 1, column 65.\nWas expecting:\n    <QUOTED_STRING> ...');
     expect(e.hint).toContain("quote numbers too");
     expect({ start: e.start, end: e.end }).toEqual(at(sql, '5432'));
   });
@@ -95,7 +99,7 @@ describe('syntax errors: message, hint and position', () => {
   it('MILLISECOND is not an interval unit in Flink SQL', () => {
     const sql = "CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '250' MILLISECOND)";
     const e = errorOf(sql);
-    expect(e.message).toBe('SQL parse failed. Encountered "MILLISECOND"');
+    expect(e.message).toMatch(/^SQL parse failed\. Encountered "MILLISECOND" at line 1, column 74\.\nWas expecting one of:\n {4}"DAY" \.\.\./);
     expect(e.hint).toContain("INTERVAL '0.250' SECOND");
     expect({ start: e.start, end: e.end }).toEqual(at(sql, 'MILLISECOND'));
   });
@@ -103,7 +107,7 @@ describe('syntax errors: message, hint and position', () => {
   it('a table hint after the alias is rejected at the hint', () => {
     const sql = "SELECT * FROM t AS x /*+ OPTIONS('a' = 'b') */";
     const e = errorOf(sql);
-    expect(e.message).toBe('SQL parse failed. Encountered "/*+"');
+    expect(e.message.split('\n')[0]).toBe('SQL parse failed. Encountered "/*+" at line 1, column 22.');
     expect(e.hint).toContain('right after the table name');
     expect({ start: e.start, end: e.end }).toEqual(at(sql, '/*+'));
   });
@@ -123,12 +127,12 @@ describe('syntax errors: message, hint and position', () => {
 
   it('CASE without END', () => {
     const sql = "SELECT CASE WHEN a THEN 'x' FROM t";
-    expect(errorOf(sql)).toEqual({ message: 'SQL parse failed. Encountered "FROM"', hint: 'CASE must be closed with END', ...at(sql, 'FROM') });
+    expect(errorOf(sql)).toEqual({ message: head('Encountered "FROM" at line 1, column 29.'), hint: 'CASE must be closed with END', ...at(sql, 'FROM') });
   });
 
   it('reports the first error in text order: a syntax error before a lexical one', () => {
     const sql = "SELECT a b c FROM t WHERE x = 'open";
-    expect(errorOf(sql)).toMatchObject({ message: 'SQL parse failed. Encountered "c"', ...at(sql, 'c') });
+    expect(errorOf(sql)).toMatchObject({ message: head('Encountered "c" at line 1, column 12.'), ...at(sql, 'c') });
   });
 
   it('reports the first error in text order: a lexical error before a syntax error', () => {
@@ -139,7 +143,8 @@ describe('syntax errors: message, hint and position', () => {
   it('an error in a later statement keeps its absolute offset', () => {
     const sql = 'CREATE TABLE a (k STRING);\nCREATE TABLE b (k STRING,);\nSELECT * FROM a';
     const e = errorOf(sql);
-    expect(e.message).toBe('SQL parse failed. Encountered ")"');
+    // Line and column count from the start of the whole SQL text, as Flink counts a script.
+    expect(e.message.split('\n')[0]).toBe('SQL parse failed. Encountered ")" at line 2, column 26.');
     expect({ start: e.start, end: e.end }).toEqual(at(sql, ')', 1));
   });
 

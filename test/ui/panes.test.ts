@@ -146,8 +146,8 @@ describe('changelog and result panes', () => {
     steps[5] = { ...steps[5]!, emitted: [{ kind: '+I', row: ['o\u001b[31m1\n', T('09:30'), '1.000000'], why: { rule: 'match', text: 'x\u0007' } }], result: ['[o\u001b1]'] };
     const s = stateAt(6, { info: INFO, timeline: fakeTimeline(steps, wmView(WM_MIN, WM_MIN, WM_MIN)) });
     const text = screenText(s, 200, 60).join('\n');
-    expect(text).toContain('+I[o\\x1b[31m1\\n, 2026-10-01T09:30, 1.000000]');
-    expect(text).toContain('[o\\x1b1]');
+    expect(text).toContain('+I[o\\u001b[31m1\\n, 2026-10-01T09:30, 1.000000]');
+    expect(text).toContain('[o\\u001b1]');
     // eslint-disable-next-line no-control-regex
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeControl, formatDuration, formatResultRow, formatRow, formatValue } from '../../src/values/format.js';
+import { printable } from '../../src/values/printable.js';
+import { formatDuration, formatResultRow, formatRow, formatValue } from '../../src/values/format.js';
 import { parseValue, type ScalarInput } from '../../src/values/literal.js';
 import type { SqlType, Value } from '../../src/values/types.js';
 
@@ -56,12 +57,13 @@ describe('rows', () => {
   it('keeps the print format raw but escapes control characters for the UI', () => {
     const s = 'a\nb\tc\u001b[31md\u007f\u2028';
     expect(formatValue(T('STRING'), s)).toBe(s);
-    expect(escapeControl(s)).toBe('a\\nb\\tc\\x1b[31md\\x7f\\u2028');
-    expect(escapeControl('plain text, ünïcode ✓')).toBe('plain text, ünïcode ✓');
+    // One spelling for the UI, the commands and the messages (printable.ts): Calcite's.
+    expect(printable(s)).toBe('a\\nb\\tc\\u001b[31md\\u007f\\u2028');
+    expect(printable('plain text, ünïcode ✓')).toBe('plain text, ünïcode ✓');
   });
 });
 
-/** The conformance example /work/shared/spec/examples/print-format.yaml: its `a` rows through parseValue and formatRow. */
+/** The conformance example test/conformance/examples/print-format.yaml: its `a` rows through parseValue and formatRow. */
 describe('print-format.yaml conformance', () => {
   const ctx = { dateMs: Date.UTC(2026, 9, 1), timeZone: 'UTC' };
   const cols: [string, SqlType][] = [

@@ -2,7 +2,7 @@
 import { type Line, seg } from '../lines.js';
 import type { UiState } from '../state.js';
 import { stepView } from '../step-view.js';
-import { escapeControl } from '../text.js';
+import { printable } from '../../values/printable.js';
 import type { LineSource } from './common.js';
 
 const EMPTY: Line = [seg('(empty)', { dim: true })];
@@ -11,7 +11,7 @@ const EMPTY: Line = [seg('(empty)', { dim: true })];
 export function resultSource(s: UiState): LineSource {
   const rows = stepView(s.session.timeline, s.step).result;
   if (rows.length === 0) return { length: 1, slice: (start, end) => [EMPTY].slice(start, end) };
-  return { length: rows.length, slice: (start, end) => rows.slice(start, end).map((r) => [seg(escapeControl(r))]) };
+  return { length: rows.length, slice: (start, end) => rows.slice(start, end).map((r) => [seg(printable(r))]) };
 }
 
 export function resultTitle(s: UiState): [string, string] {

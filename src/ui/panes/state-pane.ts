@@ -9,7 +9,8 @@ import type { Side } from '../../planner/plan.js';
 import { type Line, type Segment, seg } from '../lines.js';
 import type { UiState } from '../state.js';
 import { stepView } from '../step-view.js';
-import { clock, escapeControl } from '../text.js';
+import { clock } from '../text.js';
+import { printable } from '../../values/printable.js';
 import type { LineSource } from './common.js';
 
 function changedRows(trace: readonly TraceEvent[], side: Side): { touched: Set<string>; removed: Line[] } {
@@ -18,11 +19,11 @@ function changedRows(trace: readonly TraceEvent[], side: Side): { touched: Set<s
   for (const ev of trace) {
     if ((ev.t === 'state.add' || ev.t === 'state.update') && ev.side === side) touched.add(`${ev.key}\u0000${ev.row}`);
     if (ev.t === 'state.retract' && ev.side === side) {
-      removed.push([seg(`- ${escapeControl(ev.key)} ${escapeControl(ev.row)} retracted`, { tone: 'removed' })]);
+      removed.push([seg(`- ${printable(ev.key)} ${printable(ev.row)} retracted`, { tone: 'removed' })]);
     }
     if (ev.t === 'state.expire' && ev.side === side) {
-      const why = ev.reason === '' ? '' : `: ${escapeControl(ev.reason)}`;
-      removed.push([seg(`- ${escapeControl(ev.key)} ${escapeControl(ev.row)} expired${why}`, { tone: 'removed' })]);
+      const why = ev.reason === '' ? '' : `: ${printable(ev.reason)}`;
+      removed.push([seg(`- ${printable(ev.key)} ${printable(ev.row)} expired${why}`, { tone: 'removed' })]);
     }
   }
   return { touched, removed };
@@ -33,10 +34,10 @@ function entryLine(s: UiState, e: StateEntryView, showKey: boolean, changed: boo
   const style = changed ? { tone: 'changed' as const, bold: true } : inUse ? { bold: true } : {};
   const mark = changed ? '*' : inUse ? '▸' : ' ';
   const parts: Segment[] = [
-    seg(`${mark}${showKey ? escapeControl(e.key) : ' '.repeat(Math.min(escapeControl(e.key).length, 12))} `, style),
-    seg(escapeControl(e.row), style),
+    seg(`${mark}${showKey ? printable(e.key) : ' '.repeat(Math.min(printable(e.key).length, 12))} `, style),
+    seg(printable(e.row), style),
   ];
-  if (e.tags.length > 0) parts.push(seg(` ${e.tags.map(escapeControl).join(' ')}`, { tone: 'muted' }));
+  if (e.tags.length > 0) parts.push(seg(` ${e.tags.map(printable).join(' ')}`, { tone: 'muted' }));
   if (e.expiresAt !== undefined) {
     const label = e.expiryDomain === 'event' ? 'cleanup at wm' : 'expires';
     parts.push(seg(` ${label} ${clock(e.expiresAt, s.session.info)}`, { tone: 'warn' }));
@@ -53,7 +54,7 @@ export function stateSource(s: UiState, side: Side): LineSource {
   const view = step.state(side);
   const { touched, removed } = changedRows(step.record.trace, side);
   const entries = view.entries;
-  const head: Line[] = [[seg(escapeControl(view.layout), { tone: 'muted' })]];
+  const head: Line[] = [[seg(printable(view.layout), { tone: 'muted' })]];
   if (entries.length === 0) head.push([seg('(empty)', { dim: true })]);
   const first = head.length + entries.length;
   const line = (i: number): Line => {

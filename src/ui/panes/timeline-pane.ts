@@ -7,7 +7,8 @@ import { STEP_EMIT, STEP_EXPIRE, STEP_LATE_DROP, STEP_RETRACT, STEP_WATERMARK } 
 import { type Line, type Segment, seg, windowStart } from '../lines.js';
 import { isManual } from '../session.js';
 import type { UiState } from '../state.js';
-import { clock, escapeControl, eventText } from '../text.js';
+import { clock, eventText } from '../text.js';
+import { printable } from '../../values/printable.js';
 
 const FLAG_LETTERS: readonly [number, string][] = [
   [STEP_EMIT, 'E'],
@@ -47,6 +48,6 @@ function stepLine(s: UiState, i: number, digits: number): Line {
   if (ev.at !== undefined) parts.push(seg(`@${clock(ev.at, info)} `, { ...base, tone: 'muted' }));
   if (isManual(ev)) parts.push(seg('✎ ', { ...base, tone: 'key' }));
   parts.push(seg(eventText(ev, info), ev.kind === 'note' ? { ...base, tone: 'note' } : base));
-  if (ev.note !== undefined && ev.kind !== 'note') parts.push(seg(` — ${escapeControl(ev.note)}`, { ...base, tone: 'note' }));
+  if (ev.note !== undefined && ev.kind !== 'note') parts.push(seg(` — ${printable(ev.note)}`, { ...base, tone: 'note' }));
   return parts;
 }

@@ -7,7 +7,8 @@ import type { PartitionWatermarkView, TableWatermarkView, WatermarkView } from '
 import { type Line, type Segment, seg } from '../lines.js';
 import type { UiState } from '../state.js';
 import { stepView } from '../step-view.js';
-import { clock, escapeControl } from '../text.js';
+import { clock } from '../text.js';
+import { printable } from '../../values/printable.js';
 import { pad } from './common.js';
 
 export function watermarkLines(s: UiState): Line[] {
@@ -34,7 +35,7 @@ function hi(changed: boolean): { tone?: 'changed'; bold?: boolean } {
 function tableLine(t: TableWatermarkView, old: TableWatermarkView | undefined, width: number, c: (ms: number) => string): Line {
   const side = t.side === undefined ? 'lookup' : t.side === 0 ? 'left' : 'right';
   const parts: Segment[] = [
-    seg(pad(escapeControl(t.table), width), { bold: true }),
+    seg(pad(printable(t.table), width), { bold: true }),
     seg(` ${side.padEnd(5)} wm `),
     seg(c(t.combined), { ...hi(old !== undefined && old.combined !== t.combined), tone: old?.combined !== t.combined ? 'changed' : 'wm' }),
   ];
@@ -58,7 +59,7 @@ function partitionLine(p: PartitionWatermarkView, old: PartitionWatermarkView | 
 
 function joinLines(now: WatermarkView, before: WatermarkView, c: (ms: number) => string): Line[] {
   const join: Segment[] = [seg('join wm ', { bold: true }), seg(c(now.join), { ...hi(now.join !== before.join), tone: now.join !== before.join ? 'changed' : 'wm', bold: true })];
-  if (now.heldBy !== undefined) join.push(seg(` held back by ${escapeControl(now.heldBy)}`, { tone: 'muted' }));
+  if (now.heldBy !== undefined) join.push(seg(` held back by ${printable(now.heldBy)}`, { tone: 'muted' }));
   const output: Line = [seg('join output wm '), seg(c(now.output), hi(now.output !== before.output))];
   return [join, output];
 }

@@ -6,7 +6,8 @@ import { type Line, seg } from '../lines.js';
 import { procTimeAt } from '../session.js';
 import type { UiState } from '../state.js';
 import { stepView } from '../step-view.js';
-import { emittedText, escapeControl } from '../text.js';
+import { emittedText } from '../text.js';
+import { printable } from '../../values/printable.js';
 import { kindTone } from '../theme.js';
 import { reasonText, whyNot } from '../why.js';
 import { wrap } from './common.js';
@@ -20,21 +21,21 @@ export function whyLines(s: UiState, width: number): Line[] {
     const e = tl.changelogRange(s.step, s.selected, s.selected + 1)[0];
     if (e !== undefined) {
       const out: Line[] = [[seg(`row ${s.selected + 1}, emitted at step ${e.step}: `), seg(emittedText(e, info), { tone: kindTone(e.kind), bold: true })]];
-      out.push(...text(`rule ${escapeControl(e.why.rule)}: ${escapeControl(e.why.text)}`));
-      for (const r of e.why.rows ?? []) out.push(...text(`· ${escapeControl(r)}`, { tone: 'muted' }));
+      out.push(...text(`rule ${printable(e.why.rule)}: ${printable(e.why.text)}`));
+      for (const r of e.why.rows ?? []) out.push(...text(`· ${printable(r)}`, { tone: 'muted' }));
       return out;
     }
   }
   const view = stepView(tl, s.step);
   const rec = view.record;
   const out: Line[] = [];
-  if (rec.event?.note !== undefined) out.push(...text(`note: ${escapeControl(rec.event.note)}`, { tone: 'note' }));
+  if (rec.event?.note !== undefined) out.push(...text(`note: ${printable(rec.event.note)}`, { tone: 'note' }));
   if (s.step === 0) return [...out, ...text('step 0: nothing has happened yet; n steps forward.', { dim: true })];
   if (rec.emitted.length > 0) {
     out.push([seg(`step ${s.step} emitted ${rec.emitted.length} row${rec.emitted.length === 1 ? '' : 's'}:`, { bold: true })]);
     for (const e of rec.emitted) {
       out.push([seg(emittedText(e, info), { tone: kindTone(e.kind), bold: true })]);
-      out.push(...text(`  ${escapeControl(e.why.text)}`, { tone: 'muted' }));
+      out.push(...text(`  ${printable(e.why.text)}`, { tone: 'muted' }));
     }
     return out;
   }

@@ -4,7 +4,7 @@ import type { Row } from '../../../values/types.js';
 import type { OpTime, StateEntryView, StateView } from '../../types.js';
 import { cacheEntries, expiresAt } from '../../state/lookup-cache.js';
 import { allKeptRows } from '../../state/lookup-kept-rows.js';
-import type { LookupJoinState } from './lookup-join.js';
+import { keyedStateTtl, type LookupJoinState } from './lookup-join.js';
 import { allRows } from '../../state/lookup-store.js';
 
 function cacheLayout(plan: Plan): string {
@@ -30,7 +30,7 @@ export function describeLookupSide(
     if (plan.lookup?.materialize !== true) {
       return { layout: 'lookup join keeps no state for its input: each row is looked up when it arrives', entries: [] };
     }
-    const ttl = plan.inputs[0].stateTtlMs;
+    const ttl = keyedStateTtl(plan);
     const kept: StateEntryView[] = [];
     for (const [key, entry] of allKeptRows(state.keyed)) {
       const row = entry.rights.length === 0 ? '(nothing fetched)' : entry.rights.map(showRight).join(' ');

@@ -233,7 +233,7 @@ function keyedStateKey(plan: Plan): readonly number[] {
  * table's primary key) was created before its TTL was set, so it never expired; fixed in 2.2
  * ("Fix incorrect state ttl setting in KeyedLookupJoinWrapper", 2025-09).
  */
-function keyedStateTtl(plan: Plan): number {
+export function keyedStateTtl(plan: Plan): number {
   const ttl = plan.inputs[0].stateTtlMs;
   if (plan.lookup?.lookupKeyContainsPrimaryKey === true) return ttl;
   return plan.flinkVersion === '2.0' || plan.flinkVersion === '2.1' ? 0 : ttl;

@@ -1,0 +1,187 @@
+/**
+ * Every joinstep command in one table: its usage lines, its options, what its operands are and how
+ * its arguments become a Command. `--help`, `joinstep help COMMAND`, the "did you mean" for
+ * unknown commands and options, and the shell completion scripts are all drawn from this table,
+ * so a new command is one entry here (and one case in main.tsx that runs it).
+ */
+import type { Command, ParsedCli } from './args.js';
+import { recordFromValues } from './record-args.js';
+
+export interface CliOption {
+  /** The long name, without `--`. */
+  readonly name: string;
+  readonly short?: string;
+  readonly type: 'boolean' | 'string';
+  /** The value's placeholder in help (`FILE`, `NAME`); string options only. */
+  readonly value?: string;
+  /** The values a string option accepts, when they are a fixed few (help, completion, did you mean). */
+  readonly choices?: readonly string[];
+  /** A string option whose value is a path: completion offers files. */
+  readonly path?: boolean;
+  readonly help: string;
+}
+
+/** What a command's positional arguments are: scenario files (and directories), or fixed words. */
+export type Operands = { readonly kind: 'scenarios' } | { readonly kind: 'words'; readonly words: readonly string[] } | { readonly kind: 'commands' } | { readonly kind: 'none' };
+
+export type OptionValues = Readonly<Record<string, string | boolean | undefined>>;
+
+export interface CliCommand {
+  /** The word after `joinstep`; the app is named `app` and runs with no command word. */
+  readonly name: string;
+  /** Runs without a command word (`joinstep FILE`): the app. */
+  readonly bare?: boolean;
+  /** Usage lines, each after `joinstep ` (or `joinstep NAME `). */
+  readonly usage: readonly string[];
+  /** One line for the command list. */
+  readonly summary: string;
+  /** More lines for `joinstep help NAME`. */
+  readonly details?: readonly string[];
+  readonly examples?: readonly string[];
+  readonly operands: Operands;
+  readonly options: readonly CliOption[];
+  readonly parse: (values: OptionValues, positionals: readonly string[]) => ParsedCli;
+}
+
+/** Accepted by every command: help, and the version. */
+export const HELP_OPTION: CliOption = { name: 'help', short: 'h', type: 'boolean', help: 'show this help and exit' };
+export const VERSION_OPTION: CliOption = { name: 'version', short: 'V', type: 'boolean', help: "print joinstep's version and exit" };
+
+const QUERY: CliOption = { name: 'query', type: 'string', value: 'NAME', help: 'with named queries (queries:), only this one, printed as a single-query file would be' };
+const MONO: CliOption = { name: 'mono', type: 'boolean', help: 'draw without colours (as NO_COLOR=1 does)' };
+
+export const EXIT_CODES: readonly (readonly [number, string])[] = [
+  [0, 'success'],
+  [1, 'a check failed: `joinstep test` found a scenario whose expect: did not hold'],
+  [2, 'bad input: a scenario that does not load or plan (FILE:LINE:COL: error: ...), a missing file, a bad command line'],
+];
+
+const fail = (message: string, hint?: string): ParsedCli => (hint === undefined ? { ok: false, message } : { ok: false, message, hint });
+const ok = (command: Command): ParsedCli => ({ ok: true, command });
+const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+
+export const COMMANDS: readonly CliCommand[] = [
+  {
+    name: 'app',
+    bare: true,
+    usage: ['[FILE|DIR ...] [--watch] [--mono]'],
+    summary: 'open the full-screen app on a scenario (a picker for a directory; default: scenarios/)',
+    details: ['Needs a terminal of at least 80x24. Press ? in the app for its keys, q to quit.'],
+    examples: ['joinstep scenarios/temporal-eur-rate.yaml', 'joinstep scenarios/'],
+    operands: { kind: 'scenarios' },
+    options: [
+      { name: 'watch', type: 'boolean', help: 'reload the scenario when its file is saved, keeping the step' },
+      MONO,
+    ],
+    parse: (values, positionals) => ok({ name: 'app', paths: positionals, watch: values['watch'] === true, mono: values['mono'] === true }),
+  },
+  {
+    name: 'run',
+    usage: ['FILE [--format json] [--result] [--query NAME]'],
+    summary: "print the emitted changelog, as Flink's print connector prints it",
+    details: ['A file with named queries prints every query, each under `-- NAME`.'],
+    examples: ['joinstep run scenarios/temporal-eur-rate.yaml', 'joinstep run scenarios/temporal-eur-rate.yaml --result'],
+    operands: { kind: 'scenarios' },
+    options: [
+      { name: 'format', type: 'string', value: 'FORMAT', choices: ['text', 'json'], help: 'the output: text (the default), or json: one JSON object per changelog row' },
+      { name: 'result', type: 'boolean', help: 'print the final materialized table instead of the changelog' },
+      QUERY,
+    ],
+    parse: (values, positionals) => {
+      if (positionals.length !== 1) return fail('`run` takes exactly one scenario file', 'joinstep run scenarios/temporal-eur-rate.yaml');
+      const format = values['format'] ?? 'text';
+      if (format !== 'text' && format !== 'json') return fail(`unknown --format '${String(format)}'`, 'use --format json, or leave it out for text');
+      const query = str(values['query']);
+      return ok({ name: 'run', file: positionals[0]!, format, result: values['result'] === true, ...(query ? { query } : {}) });
+    },
+  },
+  {
+    name: 'test',
+    usage: ['[FILE|DIR ...]'],
+    summary: "check every scenario's expect: block; ends with `N passed, N failed`",
+    details: ['With no FILE or DIR, checks scenarios/ (or the current folder). Exit 1 when any check failed.'],
+    examples: ['joinstep test', 'joinstep test scenarios/ my-case.yaml'],
+    operands: { kind: 'scenarios' },
+    options: [],
+    parse: (_values, positionals) => ok({ name: 'test', paths: positionals }),
+  },
+  {
+    name: 'explain',
+    usage: ['FILE [--query NAME]'],
+    summary: 'print the plan Flink would choose, and why: operators, keys, time attributes, state',
+    examples: ['joinstep explain scenarios/temporal-eur-rate.yaml'],
+    operands: { kind: 'scenarios' },
+    options: [QUERY],
+    parse: (values, positionals) => {
+      if (positionals.length !== 1) return fail('`explain` takes exactly one scenario file', 'joinstep explain scenarios/temporal-eur-rate.yaml');
+      const query = str(values['query']);
+      return ok({ name: 'explain', file: positionals[0]!, ...(query ? { query } : {}) });
+    },
+  },
+  {
+    name: 'record',
+    usage: ['FILE --out FILE.cast [--keys "n n p"] [--size 100x30] [--pace 700ms] [--frames FILE] [--svg FILE] [--mono]'],
+    summary: 'record the app, driven by a key script, as an asciicast (docs/recording.md)',
+    examples: ['joinstep record scenarios/temporal-eur-rate.yaml --out demo.cast --svg demo.svg'],
+    operands: { kind: 'scenarios' },
+    options: [
+      { name: 'out', short: 'o', type: 'string', value: 'FILE', path: true, help: 'the .cast file to write (required)' },
+      { name: 'keys', type: 'string', value: 'KEYS', help: 'the keys to press, space-separated (default: step to the end)' },
+      { name: 'size', type: 'string', value: 'COLSxROWS', help: 'the terminal size, at least 40x10 (default 100x30)' },
+      { name: 'pace', type: 'string', value: 'DURATION', help: 'time per key (default 700ms)' },
+      { name: 'frames', type: 'string', value: 'FILE', path: true, help: 'also write every frame as text' },
+      { name: 'svg', type: 'string', value: 'FILE', path: true, help: 'also write the last frame as an SVG picture' },
+      MONO,
+    ],
+    parse: recordFromValues,
+  },
+  {
+    name: 'help',
+    usage: ['[COMMAND]'],
+    summary: 'show the help of joinstep, or of one command',
+    examples: ['joinstep help run'],
+    operands: { kind: 'commands' },
+    options: [],
+    parse: (_values, positionals) => {
+      if (positionals.length > 1) return fail('`help` takes at most one command', 'joinstep help run');
+      const topic = positionals[0];
+      return ok(topic === undefined ? { name: 'help' } : { name: 'help', topic });
+    },
+  },
+  {
+    name: 'completion',
+    usage: ['bash|zsh'],
+    summary: 'print a shell completion script (commands, options, .yaml files)',
+    details: [
+      'bash: eval "$(joinstep completion bash)"  (or save it as ~/.local/share/bash-completion/completions/joinstep)',
+      'zsh:  source <(joinstep completion zsh)   (or save it as _joinstep in a folder of your $fpath)',
+    ],
+    operands: { kind: 'words', words: ['bash', 'zsh'] },
+    options: [],
+    parse: (_values, positionals) => {
+      const shell = positionals[0];
+      if (positionals.length !== 1 || (shell !== 'bash' && shell !== 'zsh')) return fail('`completion` takes one shell: bash or zsh', 'joinstep completion bash');
+      return ok({ name: 'completion', shell });
+    },
+  },
+];
+
+/** The command invoked by this word, if it is one (the app has no word). */
+export function commandNamed(word: string): CliCommand | undefined {
+  return COMMANDS.find((c) => c.name === word && c.bare !== true);
+}
+
+/** The entry for `joinstep help TOPIC`: a command word, or `app`. */
+export function helpTopic(word: string): CliCommand | undefined {
+  return COMMANDS.find((c) => c.name === word);
+}
+
+export const APP_COMMAND: CliCommand = COMMANDS.find((c) => c.bare === true)!;
+
+/** The words that name a command. */
+export const COMMAND_WORDS: readonly string[] = COMMANDS.filter((c) => c.bare !== true).map((c) => c.name);
+
+/** A command's options as `joinstep --help` lists them: its own, then help (and the version, for the app). */
+export function optionsOf(command: CliCommand): readonly CliOption[] {
+  return command.bare === true ? [...command.options, HELP_OPTION, VERSION_OPTION] : [...command.options, HELP_OPTION];
+}

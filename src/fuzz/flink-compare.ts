@@ -1,0 +1,164 @@
+/**
+ * Compares joinstep's outcome for one generated scenario with real Flink's, through the harness
+ * client (src/flink/harness-client.ts, the protocol in docs/flink-harness.md). The client is
+ * loaded at run time, so that the fuzzer builds and runs `--reference joinstep-only` without it.
+ *
+ * Rules of the comparison (each named in the verdict's detail):
+ * - plan: a query one side rejects and the other plans is a disagreement; both rejecting agree
+ *   when Flink's message contains the first sentence of joinstep's;
+ * - changelog: the rows of each step, in order; for a step the harness lists in `unorderedSteps`
+ *   (Flink's order there is a hash order) as a multiset ("unordered-step");
+ * - result: the final materialized rows, sorted;
+ * - watermarks: the steps at which the join's output watermark advanced, and the values.
+ */
+import type { Scenario } from '../scenario/types.js';
+import type { FuzzCase, FuzzFlinkVersion } from './model.js';
+import type { JoinstepOutcome, StepRow } from './joinstep-run.js';
+import type { Verdict } from './summary.js';
+
+/** The harness response (protocol "Response"), as far as the comparison reads it. */
+export interface FlinkResponse {
+  readonly ok: boolean;
+  readonly phase?: 'plan' | 'run';
+  readonly error?: { readonly class?: string; readonly message?: string; readonly rootCause?: string };
+  readonly changelog?: readonly StepRow[];
+  readonly result?: readonly string[];
+  readonly watermarks?: readonly { readonly step: number; readonly value: number }[];
+  readonly unorderedSteps?: readonly number[];
+  readonly notExpressible?: string | null;
+}
+
+interface ClientHarness {
+  run(scenario: Scenario, op?: 'run' | 'plan'): Promise<FlinkResponse>;
+  close(): Promise<void>;
+}
+
+interface ClientModule {
+  flinkAvailable(): { ok: true } | { ok: false; message: string; hint?: string };
+  FlinkHarness: { start(minor: string, opts?: { build?: boolean }): Promise<ClientHarness> };
+}
+
+/** One JVM per Flink minor version, started on first use and reused. */
+export interface HarnessLike {
+  run(version: FuzzFlinkVersion, scenario: Scenario): Promise<FlinkResponse>;
+  close(): Promise<void>;
+}
+
+/** The client module, or why it cannot be used. */
+export async function loadHarness(): Promise<HarnessLike | string> {
+  const path = '../flink/harness-client.js';
+  let mod: ClientModule;
+  try {
+    mod = (await import(path)) as ClientModule;
+  } catch {
+    return 'the Flink harness client (src/flink/harness-client.ts) is not in this build';
+  }
+  const available = mod.flinkAvailable();
+  if (!available.ok) return `${available.message}${available.hint ? ` (${available.hint})` : ''}`;
+  const started = new Map<string, Promise<ClientHarness>>();
+  return {
+    async run(version, scenario) {
+      let h = started.get(version);
+      if (h === undefined) {
+        h = mod.FlinkHarness.start(version, { build: true });
+        started.set(version, h);
+      }
+      return (await h).run(scenario, 'run');
+    },
+    async close() {
+      for (const h of started.values()) await (await h).close();
+    },
+  };
+}
+
+export interface Comparison {
+  readonly verdict: Verdict;
+  readonly detail: string;
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+function firstSentence(message: string): string {
+  const m = squash(message.replace(/^\d+:\d+: /, ''));
+  const dot = m.search(/\.(\s|$)/);
+  return (dot > 0 ? m.slice(0, dot) : m).slice(0, 80);
+}
+
+export async function compareWithFlink(harness: HarnessLike, c: FuzzCase, mine: JoinstepOutcome): Promise<Comparison> {
+  if (mine.kind === 'crash' || mine.kind === 'invalid') return { verdict: 'crash', detail: `${mine.kind}: ${mine.message}` };
+  if (mine.kind === 'rejected') {
+    // The client speaks in loaded scenarios; a file joinstep cannot plan has none to send.
+    return { verdict: 'not-expressible', detail: `joinstep rejected it (${mine.message}); the harness client takes only scenarios joinstep loads` };
+  }
+  let flink: FlinkResponse;
+  try {
+    flink = await harness.run(c.flinkVersion, mine.scenario);
+  } catch (error) {
+    return { verdict: 'not-expressible', detail: `harness failure: ${(error as Error).message}` };
+  }
+  return compareResponses(mine, flink);
+}
+
+/** The comparison itself, apart from the harness (unit-tested with hand-written responses). */
+export function compareResponses(mine: Exclude<JoinstepOutcome, { kind: 'crash' | 'invalid' }>, flink: FlinkResponse): Comparison {
+  if (flink.ok && typeof flink.notExpressible === 'string') return { verdict: 'not-expressible', detail: flink.notExpressible };
+  const flinkText = squash(`${flink.error?.message ?? ''} ${flink.error?.rootCause ?? ''}`);
+  if (mine.kind === 'rejected') {
+    if (flink.ok) return { verdict: 'differ', detail: `plan: joinstep rejects (${mine.message}), Flink plans it` };
+    if (flink.phase !== 'plan') return { verdict: 'differ', detail: `plan: joinstep rejects (${mine.message}), Flink fails at run time: ${flinkText}` };
+    return flinkText.includes(firstSentence(mine.message))
+      ? { verdict: 'rejected', detail: '' }
+      : { verdict: 'differ', detail: `plan: both reject, with other messages: joinstep "${mine.message}", Flink "${flinkText}"` };
+  }
+  if (!flink.ok) {
+    if (flink.phase === 'run' && mine.kind === 'runtime-error') return { verdict: 'agree', detail: '' };
+    return { verdict: 'differ', detail: `${flink.phase ?? 'plan'}: Flink fails (${flink.error?.class ?? ''}: ${flinkText}), joinstep ${mine.kind === 'ran' ? 'runs it' : `fails at run time: ${mine.message}`}` };
+  }
+  if (mine.kind === 'runtime-error') return { verdict: 'differ', detail: `run: joinstep fails at run time (${mine.message}), Flink runs it` };
+  const changelog = compareChangelog(mine.changelog, flink.changelog ?? [], new Set(flink.unorderedSteps ?? []));
+  if (changelog !== undefined) return { verdict: 'differ', detail: changelog };
+  const a = [...mine.result].sort();
+  const b = [...(flink.result ?? [])].sort();
+  if (a.join('\n') !== b.join('\n')) return { verdict: 'differ', detail: `result: joinstep [${a.join('; ')}], Flink [${b.join('; ')}]` };
+  if (flink.watermarks !== undefined) {
+    const w = (xs: readonly { step: number; value: number }[]) => advances(xs).map((x) => `${x.step}:${x.value}`).join(' ');
+    if (w(mine.watermarks) !== w(flink.watermarks)) return { verdict: 'differ', detail: `watermarks: joinstep ${w(mine.watermarks)}, Flink ${w(flink.watermarks)}` };
+  }
+  return { verdict: 'agree', detail: '' };
+}
+
+/** The first step whose rows differ, described; undefined when every step agrees. */
+export function compareChangelog(mine: readonly StepRow[], flink: readonly StepRow[], unordered: ReadonlySet<number>): string | undefined {
+  const byStep = (rows: readonly StepRow[]) => {
+    const m = new Map<number, string[]>();
+    for (const r of rows) m.set(r.step, [...(m.get(r.step) ?? []), r.text.startsWith(r.op) ? r.text : `${r.op}${r.text}`]);
+    return m;
+  };
+  const a = byStep(mine);
+  const b = byStep(flink);
+  const steps = [...new Set([...a.keys(), ...b.keys()])].sort((x, y) => x - y);
+  for (const s of steps) {
+    const x = a.get(s) ?? [];
+    const y = b.get(s) ?? [];
+    const same = unordered.has(s) ? [...x].sort().join('\n') === [...y].sort().join('\n') : x.join('\n') === y.join('\n');
+    if (!same) return `changelog at step ${s}${unordered.has(s) ? ' (unordered-step: compared as a multiset)' : ''}: joinstep [${x.join('; ')}], Flink [${y.join('; ')}]`;
+  }
+  return undefined;
+}
+
+/**
+ * The output watermark as joinstep records it: per step, where it ended up, and only when it went
+ * up. Flink may emit several watermarks within one step (or repeat one); those compare by the last.
+ */
+export function advances(xs: readonly { step: number; value: number }[]): { step: number; value: number }[] {
+  const out: { step: number; value: number }[] = [];
+  let high = -Infinity;
+  for (const x of xs) {
+    if (x.value <= high) continue;
+    high = x.value;
+    const last = out[out.length - 1];
+    if (last !== undefined && last.step === x.step) last.value = x.value;
+    else out.push({ step: x.step, value: x.value });
+  }
+  return out;
+}
