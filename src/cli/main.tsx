@@ -4,6 +4,7 @@
  */
 import { parseCli, USAGE } from './args.js';
 import { explainCommand } from './explain-command.js';
+import { flinkCommand } from './flink-command.js';
 import { recordCommand } from './record-command.js';
 import { runCommand } from './run-command.js';
 import { testCommand } from './test-command.js';
@@ -31,6 +32,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return explainCommand(cmd);
     case 'record':
       return recordCommand(cmd);
+    case 'flink':
+      return flinkCommand(cmd);
     case 'app': {
       // Checks and the scenario first, then the first frame, and only then Ink and React (the
       // slowest part of a cold start): the screen shows the scenario while they load.
