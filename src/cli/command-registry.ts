@@ -4,7 +4,8 @@
  * unknown commands and options, and the shell completion scripts are all drawn from this table,
  * so a new command is one entry here (and one case in main.tsx that runs it).
  */
-import type { Command, ParsedCli } from './args.js';
+import type { Command, FlinkOptions, ParsedCli } from './args.js';
+import type { FlinkVersion } from '../planner/plan.js';
 import { recordFromValues } from './record-args.js';
 
 export interface CliOption {
@@ -48,17 +49,47 @@ export const HELP_OPTION: CliOption = { name: 'help', short: 'h', type: 'boolean
 export const VERSION_OPTION: CliOption = { name: 'version', short: 'V', type: 'boolean', help: "print joinstep's version and exit" };
 
 const QUERY: CliOption = { name: 'query', type: 'string', value: 'NAME', help: 'with named queries (queries:), only this one, printed as a single-query file would be' };
+const FLINK_VERSIONS: readonly FlinkVersion[] = ['2.0', '2.1', '2.2', '2.3', '2.4'];
+const FLINK: CliOption = { name: 'flink', type: 'boolean', help: 'also on real Apache Flink (needs Java 17+ and Maven; docs/flink-harness.md)' };
+const FLINK_VERSION: CliOption = {
+  name: 'flink-version',
+  type: 'string',
+  value: 'V',
+  help: "the Flink version to run (2.0-2.4; a patch such as 2.3.0 is accepted); default: each file's own",
+};
 const MONO: CliOption = { name: 'mono', type: 'boolean', help: 'draw without colours (as NO_COLOR=1 does)' };
 
 export const EXIT_CODES: readonly (readonly [number, string])[] = [
   [0, 'success'],
   [1, 'a check failed: `joinstep test` found a scenario whose expect: did not hold'],
   [2, 'bad input: a scenario that does not load or plan (FILE:LINE:COL: error: ...), a missing file, a bad command line'],
+  [3, '`joinstep flink`: the scenario cannot be expressed on real Flink'],
 ];
 
 const fail = (message: string, hint?: string): ParsedCli => (hint === undefined ? { ok: false, message } : { ok: false, message, hint });
 const ok = (command: Command): ParsedCli => ({ ok: true, command });
 const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** --flink-version as a minor version; a patch (2.3.0) names its minor. */
+function flinkVersionOf(values: OptionValues): { ok: true; version?: FlinkVersion } | { ok: false; failed: ParsedCli } {
+  const given = values['flink-version'];
+  if (typeof given !== 'string') return { ok: true };
+  const minor = /^(\d+\.\d+)(?:\.\d+)?$/.exec(given.trim())?.[1];
+  const version = FLINK_VERSIONS.find((v) => v === minor);
+  if (version === undefined) return { ok: false, failed: fail(`unknown --flink-version '${given}'`, `use one of ${FLINK_VERSIONS.join(', ')}`) };
+  return { ok: true, version };
+}
+
+/** `--flink [--flink-version V]` of `test` and `explain`. */
+function flinkOptions(values: OptionValues): { ok: true; flink?: FlinkOptions } | { ok: false; failed: ParsedCli } {
+  const v = flinkVersionOf(values);
+  if (!v.ok) return v;
+  if (values['flink'] !== true) {
+    if (v.version !== undefined) return { ok: false, failed: fail('--flink-version goes with --flink', 'joinstep test --flink --flink-version 2.3') };
+    return { ok: true };
+  }
+  return { ok: true, flink: v.version !== undefined ? { flinkVersion: v.version } : {} };
+}
 
 export const COMMANDS: readonly CliCommand[] = [
   {
@@ -97,25 +128,53 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'test',
-    usage: ['[FILE|DIR ...]'],
+    usage: ['[FILE|DIR ...] [--flink [--flink-version V]]'],
     summary: "check every scenario's expect: block; ends with `N passed, N failed`",
-    details: ['With no FILE or DIR, checks scenarios/ (or the current folder). Exit 1 when any check failed.'],
-    examples: ['joinstep test', 'joinstep test scenarios/ my-case.yaml'],
+    details: ['With no FILE or DIR, checks scenarios/ (or the current folder). Exit 1 when any check failed.', '--flink: each expect: block is checked against real Flink too.'],
+    examples: ['joinstep test', 'joinstep test scenarios/ my-case.yaml', 'joinstep test --flink scenarios/'],
     operands: { kind: 'scenarios' },
-    options: [],
-    parse: (_values, positionals) => ok({ name: 'test', paths: positionals }),
+    options: [FLINK, FLINK_VERSION],
+    parse: (values, positionals) => {
+      const f = flinkOptions(values);
+      if (!f.ok) return f.failed;
+      return ok({ name: 'test', paths: positionals, ...(f.flink !== undefined ? { flink: f.flink } : {}) });
+    },
   },
   {
     name: 'explain',
-    usage: ['FILE [--query NAME]'],
+    usage: ['FILE [--query NAME] [--flink [--flink-version V]]'],
     summary: 'print the plan Flink would choose, and why: operators, keys, time attributes, state',
-    examples: ['joinstep explain scenarios/temporal-eur-rate.yaml'],
+    details: ["--flink: real Flink's own plan beside joinstep's."],
+    examples: ['joinstep explain scenarios/temporal-eur-rate.yaml', 'joinstep explain scenarios/temporal-eur-rate.yaml --flink'],
     operands: { kind: 'scenarios' },
-    options: [QUERY],
+    options: [QUERY, FLINK, FLINK_VERSION],
     parse: (values, positionals) => {
       if (positionals.length !== 1) return fail('`explain` takes exactly one scenario file', 'joinstep explain scenarios/temporal-eur-rate.yaml');
+      const f = flinkOptions(values);
+      if (!f.ok) return f.failed;
       const query = str(values['query']);
-      return ok({ name: 'explain', file: positionals[0]!, ...(query ? { query } : {}) });
+      return ok({ name: 'explain', file: positionals[0]!, ...(query ? { query } : {}), ...(f.flink !== undefined ? { flink: f.flink } : {}) });
+    },
+  },
+  {
+    name: 'flink',
+    usage: ['FILE [--flink-version V] [--query NAME]', 'FILE --job DIR'],
+    summary: 'run the scenario on real Apache Flink too and print both changelogs step by step',
+    details: [
+      'Exit 0 when joinstep and Flink agree, 1 when they differ (the first difference is marked), 3 when the scenario cannot be expressed on Flink.',
+      'Needs Java 17+ and Maven (docs/flink-harness.md). --job DIR writes a Flink SQL script and data files that reproduce the result on a cluster.',
+    ],
+    examples: ['joinstep flink scenarios/temporal-eur-rate.yaml', 'joinstep flink scenarios/temporal-eur-rate.yaml --job out/job'],
+    operands: { kind: 'scenarios' },
+    options: [FLINK_VERSION, QUERY, { name: 'job', type: 'string', value: 'DIR', path: true, help: 'write a Flink SQL job and its data files to DIR' }],
+    parse: (values, positionals) => {
+      if (positionals.length !== 1) return fail('`flink` takes exactly one scenario file', 'joinstep flink scenarios/temporal-eur-rate.yaml');
+      const v = flinkVersionOf(values);
+      if (!v.ok) return v.failed;
+      const job = str(values['job']);
+      if (job === '') return fail('--job needs a directory', 'joinstep flink FILE --job out/job');
+      const query = str(values['query']);
+      return ok({ name: 'flink', file: positionals[0]!, ...(query ? { query } : {}), ...(v.version !== undefined ? { flinkVersion: v.version } : {}), ...(job !== undefined ? { job } : {}) });
     },
   },
   {

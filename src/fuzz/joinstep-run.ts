@@ -3,7 +3,7 @@
  * a traced run) and sorts the outcome: it ran, the planner rejected it with a diagnostic, it failed
  * at run time with a clean error, the file itself was invalid (a generator bug), or joinstep crashed.
  */
-import { createOperator } from '../engine/operators/index.js';
+import { createOperator } from '../engine/joins/registry.js';
 import { createRunContext } from '../engine/context.js';
 import { initialSnapshot } from '../engine/snapshot.js';
 import { step } from '../engine/step.js';

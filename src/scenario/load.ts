@@ -17,11 +17,11 @@ import { runSqlStage } from './sql-stage.js';
 import type { SqlStage } from './sql-stage.js';
 import { readTopLevel } from './top-level.js';
 import type { TopLevel } from './top-level.js';
-import type { Diagnostic, LoadResult, Scenario } from './types.js';
+import type { Diagnostic, LoadOptions, LoadResult, RejectedSql, Scenario } from './types.js';
 import { parseYaml } from './yaml-doc.js';
 import { fileSizeProblem } from './limits.js';
 
-export async function loadScenarioFile(path: string): Promise<LoadResult> {
+export async function loadScenarioFile(path: string, options: LoadOptions = {}): Promise<LoadResult> {
   let bytes: Buffer;
   try {
     // The size first: a file too big for one string would fail inside the runtime.
@@ -36,7 +36,7 @@ export async function loadScenarioFile(path: string): Promise<LoadResult> {
   if (text === undefined) {
     return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, message: 'not a UTF-8 text file', hint: notTextHint(bytes) }] };
   }
-  return loadScenarioText(path, text);
+  return loadScenarioText(path, text, options);
 }
 
 /**
@@ -69,7 +69,7 @@ function readProblem(error: unknown): { message: string; hint?: string } {
   return { message: `cannot read the file (${code ?? 'unknown reason'})` };
 }
 
-export function loadScenarioText(file: string, withBom: string): LoadResult {
+export function loadScenarioText(file: string, withBom: string, options: LoadOptions = {}): LoadResult {
   // A BOM is not a column: without this, a mistake on line 1 is reported one column to the right.
   const text = withBom.replace(/^\ufeff/, '');
   const parsed = parseYaml(file, text);
@@ -84,20 +84,24 @@ export function loadScenarioText(file: string, withBom: string): LoadResult {
     report(ctx, root, 'a scenario file must be a YAML map of keys (`name:`, `sql:`, `events:`, ...), not a list or a single value', 'see docs/scenario-format.md for an example');
     return { ok: false, diagnostics: ctx.diagnostics };
   }
-  const top = readTopLevel(ctx, root);
+  const read = readTopLevel(ctx, root);
+  const top = options.flinkVersion === undefined ? read : { ...read, flinkVersion: options.flinkVersion };
   const partitions = Object.fromEntries(top.partitions.map((p) => [p.table, p.count]));
-  const options = { config: top.config, flinkVersion: top.flinkVersion, partitions };
+  const sqlOptions = { config: top.config, flinkVersion: top.flinkVersion, partitions };
   let stage: SqlStage | undefined;
+  const beforeSql = ctx.diagnostics.length;
   if (top.sql !== undefined) {
-    stage = top.queries !== undefined ? runQueriesStage(ctx, top.sql, top.queries, options) : runSqlStage(ctx, top.sql, options);
+    stage = top.queries !== undefined ? runQueriesStage(ctx, top.sql, top.queries, sqlOptions) : runSqlStage(ctx, top.sql, sqlOptions);
   }
+  const sqlDiagnostics = ctx.diagnostics.slice(beforeSql);
   checkExpectForm(ctx, top);
   if (stage?.script !== undefined) checkPartitionTables(ctx, top, stage);
   const allPartitions = { ...Object.fromEntries((stage?.tables ?? []).map((t) => [t.name, 1])), ...partitions };
   const events = top.events && top.sql ? readEvents(ctx, top.events, eventEnv(top, stage, allPartitions)) : undefined;
   const diagnostics = sortDiagnostics(dedupeDiagnostics(ctx.diagnostics));
   if (diagnostics.length > 0 || stage?.queries === undefined || events === undefined || top.name === undefined || top.sql === undefined) {
-    return failed(ctx, diagnostics, top);
+    const onlySql = sqlDiagnostics.length > 0 && diagnostics.every((d) => sqlDiagnostics.some((s) => s.line === d.line && s.col === d.col && s.message === d.message));
+    return failed(ctx, diagnostics, top, onlySql ? rejectedSql(file, top, partitions) : undefined);
   }
   const scenario: Scenario = {
     file,
@@ -108,6 +112,7 @@ export function loadScenarioText(file: string, withBom: string): LoadResult {
     watermarks: top.watermarks,
     partitions: allPartitions,
     config: top.config,
+    configText: top.configText,
     sql: top.sql.text,
     queries: stage.queries,
     ...(top.queries !== undefined ? { namedQueries: true } : {}),
@@ -118,12 +123,28 @@ export function loadScenarioText(file: string, withBom: string): LoadResult {
   return { ok: true, scenario };
 }
 
-function failed(ctx: LoadContext, diagnostics: readonly Diagnostic[], top: TopLevel): LoadResult {
+function rejectedSql(file: string, top: TopLevel, partitions: Record<string, number>): RejectedSql | undefined {
+  if (top.sql === undefined || top.name === undefined) return undefined;
+  return {
+    file,
+    name: top.name,
+    date: top.dateMs,
+    flinkVersion: top.flinkVersion,
+    watermarks: top.watermarks,
+    partitions,
+    configText: top.configText,
+    sql: top.sql.text,
+    ...(top.queries !== undefined ? { queries: top.queries.map((q) => ({ name: q.name, sql: q.text })) } : {}),
+  };
+}
+
+function failed(ctx: LoadContext, diagnostics: readonly Diagnostic[], top: TopLevel, rejected?: RejectedSql): LoadResult {
   // Nothing reported but no plan either would be a loader bug; say so rather than fail silently.
   const list: readonly Diagnostic[] = diagnostics.length > 0 ? diagnostics : [{ file: ctx.file, line: 1, col: 1, message: 'the scenario could not be loaded (internal: no diagnostic was produced)' }];
   return {
     ok: false,
     diagnostics: list,
+    ...(rejected !== undefined ? { rejectedSql: rejected } : {}),
     ...(top.expect !== undefined ? { expect: top.expect } : {}),
     ...(top.name !== undefined ? { name: top.name } : {}),
   };
