@@ -101,7 +101,8 @@ export function loadScenarioText(file: string, withBom: string, options: LoadOpt
   const diagnostics = sortDiagnostics(dedupeDiagnostics(ctx.diagnostics));
   if (diagnostics.length > 0 || stage?.queries === undefined || events === undefined || top.name === undefined || top.sql === undefined) {
     const onlySql = sqlDiagnostics.length > 0 && diagnostics.every((d) => sqlDiagnostics.some((s) => s.line === d.line && s.col === d.col && s.message === d.message));
-    return failed(ctx, diagnostics, top, onlySql ? rejectedSql(file, top, partitions) : undefined);
+    const checked = stage?.tables !== undefined && events !== undefined ? { tables: stage.tables, events } : undefined;
+    return failed(ctx, diagnostics, top, onlySql ? rejectedSql(file, top, allPartitions, checked) : undefined);
   }
   const scenario: Scenario = {
     file,
@@ -123,7 +124,7 @@ export function loadScenarioText(file: string, withBom: string, options: LoadOpt
   return { ok: true, scenario };
 }
 
-function rejectedSql(file: string, top: TopLevel, partitions: Record<string, number>): RejectedSql | undefined {
+function rejectedSql(file: string, top: TopLevel, partitions: Record<string, number>, checked: RejectedSql['checked']): RejectedSql | undefined {
   if (top.sql === undefined || top.name === undefined) return undefined;
   return {
     file,
@@ -135,6 +136,7 @@ function rejectedSql(file: string, top: TopLevel, partitions: Record<string, num
     configText: top.configText,
     sql: top.sql.text,
     ...(top.queries !== undefined ? { queries: top.queries.map((q) => ({ name: q.name, sql: q.text })) } : {}),
+    ...(checked !== undefined ? { checked } : {}),
   };
 }
 
