@@ -131,6 +131,17 @@ final class Execution {
      */
     private void build(Transformation<?> t, List<Edge> downstreamPerCopy) throws Exception {
         int n = copies(t);
+        if (n > 1 && downstreamPerCopy.size() == 1 && !built.containsKey(t)) {
+            // t runs once per source partition (chained to the source, no exchange since), but its
+            // consumer runs once: as in a deployed job, a network exchange joins the copies, each
+            // through its own channel of the consumer's StatusWatermarkValve. (A lookup join, chained
+            // to its probe side, feeding the sink is the common case.)
+            Exchange merge = new Exchange(serializer(t), n, downstreamPerCopy);
+            List<Edge> in = new ArrayList<>();
+            for (int c = 0; c < n; c++) in.add(new Edge(merge, 1, c));
+            build(t, in);
+            return;
+        }
         List<List<Edge>> existing = built.get(t);
         if (existing != null) {
             for (int c = 0; c < existing.size(); c++) existing.get(c).addAll(edgesFor(downstreamPerCopy, c, n));
