@@ -188,7 +188,16 @@ final class Execution {
             // each input of a union is its own set of channels into the next operator
             int channels = 0;
             for (Transformation<?> in : t.getInputs()) channels += copies(in);
-            Union union = new Union(channels, outs.get(0));
+            List<Edge> unionOut = outs.get(0);
+            if (joinTransformation == null) {
+                // No join operator: an interval join with a negative window is two filter/pad maps
+                // and this union, so the union's output is the join's output (its watermark too).
+                unionOut = new ArrayList<>(unionOut);
+                unionOut.add(new Edge((element, input, channel) -> {
+                    if (element instanceof Watermark) watermarks.add(new Mark(step, ((Watermark) element).getTimestamp()));
+                }, 1, 0));
+            }
+            Union union = new Union(channels, unionOut);
             int base = 0;
             for (Transformation<?> in : t.getInputs()) {
                 int c = copies(in);
