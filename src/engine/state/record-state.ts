@@ -141,15 +141,15 @@ function printProcTime(ms: number): string {
 }
 
 /** The bucket of `key` on `side`, read once per step and remembered for the next access. */
-function bucketOf(w: RecordStateViews, side: Side, key: string): Cursor {
-  const c = w.cursors[side];
-  if (c.key !== key) w.stores[side].read(key, c);
+function bucketOf(v: RecordStateViews, side: Side, key: string): Cursor {
+  const c = v.cursors[side];
+  if (c.key !== key) v.stores[side].read(key, c);
   return c;
 }
 
 /** Store the cursor's bucket back (an empty one drops the key). */
-function storeBucket(w: RecordStateViews, side: Side, c: Cursor): void {
-  w.stores[side] = w.stores[side].write(c.key as string, c);
+function storeBucket(v: RecordStateViews, side: Side, c: Cursor): void {
+  v.stores[side] = v.stores[side].write(c.key as string, c);
 }
 
 /** A record's identity under the side's layout: '' (one row per key), its unique key, or the whole row. */
@@ -161,8 +161,8 @@ export function isExpired(spec: SideSpec, e: JoinEntry, now: number): boolean {
   return spec.ttlMs > 0 && e.at + spec.ttlMs <= now;
 }
 
-function dropExpired(spec: SideSpec, w: RecordStateViews, k: KeyRef, e: JoinEntry, now: number, out: Collector): void {
-  removeEntry(spec, w, k.key, e.row);
+function dropExpired(spec: SideSpec, v: RecordStateViews, k: KeyRef, e: JoinEntry, now: number, out: Collector): void {
+  removeEntry(spec, v, k.key, e.row);
   out.flag(STEP_EXPIRE);
   if (!out.tracing) return;
   const reason = `last written ${printProcTime(e.at)} + TTL ${spec.ttlMs} ms = ${printProcTime(e.at + spec.ttlMs)} <= now ${printProcTime(now)}: expired, so Flink treats it as absent`;
@@ -170,23 +170,23 @@ function dropExpired(spec: SideSpec, w: RecordStateViews, k: KeyRef, e: JoinEntr
 }
 
 /** The live entries of a join key, in arrival order; expired ones are dropped (and traced). */
-export function liveEntries(spec: SideSpec, w: RecordStateViews, k: KeyRef, now: number, out: Collector): readonly JoinEntry[] {
-  const all = cursorEntries(bucketOf(w, spec.side, k.key));
+export function liveEntries(spec: SideSpec, v: RecordStateViews, k: KeyRef, now: number, out: Collector): readonly JoinEntry[] {
+  const all = cursorEntries(bucketOf(v, spec.side, k.key));
   if (spec.ttlMs <= 0 || all.length === 0) return all;
   const live: JoinEntry[] = [];
   for (const e of all) {
-    if (isExpired(spec, e, now)) dropExpired(spec, w, k, e, now, out);
+    if (isExpired(spec, e, now)) dropExpired(spec, v, k, e, now, out);
     else live.push(e);
   }
   return live;
 }
 
 /** One live entry, identified by `row` (expired = absent, dropped and traced). */
-export function liveEntry(spec: SideSpec, w: RecordStateViews, k: KeyRef, row: Row, now: number, out: Collector): JoinEntry | undefined {
-  const e = cursorFind(spec, bucketOf(w, spec.side, k.key), row);
+export function liveEntry(spec: SideSpec, v: RecordStateViews, k: KeyRef, row: Row, now: number, out: Collector): JoinEntry | undefined {
+  const e = cursorFind(spec, bucketOf(v, spec.side, k.key), row);
   if (e === undefined) return undefined;
   if (!isExpired(spec, e, now)) return e;
-  dropExpired(spec, w, k, e, now, out);
+  dropExpired(spec, v, k, e, now, out);
   return undefined;
 }
 
@@ -197,7 +197,7 @@ export function liveEntry(spec: SideSpec, w: RecordStateViews, k: KeyRef, row: R
  */
 export function putEntry(
   spec: SideSpec,
-  w: RecordStateViews,
+  v: RecordStateViews,
   key: string,
   row: Row,
   count: number,
@@ -207,9 +207,9 @@ export function putEntry(
   h: number,
   absent = false,
 ): void {
-  const c = bucketOf(w, spec.side, key);
+  const c = bucketOf(v, spec.side, key);
   cursorPut(spec, c, row, count, assoc, seq, at, h, absent);
-  storeBucket(w, spec.side, c);
+  storeBucket(v, spec.side, c);
 }
 
 /**
@@ -218,8 +218,8 @@ export function putEntry(
  * and no entry objects). Returns the count, or -1 when an entry has expired (TTL): then the
  * caller must read liveEntries, which drops and traces it.
  */
-export function storedRows(spec: SideSpec, w: RecordStateViews, key: string, now: number, into: Row[]): number {
-  const c = bucketOf(w, spec.side, key);
+export function storedRows(spec: SideSpec, v: RecordStateViews, key: string, now: number, into: Row[]): number {
+  const c = bucketOf(v, spec.side, key);
   const ttl = spec.ttlMs;
   let m = 0;
   if (c.big !== undefined) {
@@ -240,9 +240,9 @@ export function storedRows(spec: SideSpec, w: RecordStateViews, key: string, now
 }
 
 /** Remove the entry that `row` identifies. */
-export function removeEntry(spec: SideSpec, w: RecordStateViews, key: string, row: Row): void {
-  const c = bucketOf(w, spec.side, key);
-  if (cursorRemove(spec, c, row)) storeBucket(w, spec.side, c);
+export function removeEntry(spec: SideSpec, v: RecordStateViews, key: string, row: Row): void {
+  const c = bucketOf(v, spec.side, key);
+  if (cursorRemove(spec, c, row)) storeBucket(v, spec.side, c);
 }
 
 function assocText(spec: SideSpec, assoc: number): string {
@@ -253,18 +253,18 @@ function assocText(spec: SideSpec, assoc: number): string {
  * state.add(record[, numAssociations]): the unique layouts overwrite (a new arrival); the
  * no-unique-key layout counts copies of the same row, which share one association number.
  */
-export function addRecord(spec: SideSpec, w: RecordStateViews, k: KeyRef, row: Row, assoc: number, now: number, out: Collector): void {
-  const old = liveEntry(spec, w, k, row, now, out);
+export function addRecord(spec: SideSpec, v: RecordStateViews, k: KeyRef, row: Row, assoc: number, now: number, out: Collector): void {
+  const old = liveEntry(spec, v, k, row, now, out);
   const a = spec.outer ? assoc : -1;
   const tracing = out.tracing;
   const printed = tracing ? printStored(spec, row) : '';
   if (spec.layout.kind === 'InputSideHasNoUniqueKey' && old !== undefined) {
-    putEntry(spec, w, k.key, old.row, old.count + 1, a, old.seq, now, old.h);
+    putEntry(spec, v, k.key, old.row, old.count + 1, a, old.seq, now, old.h);
     if (tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printed, detail: `count ${old.count} -> ${old.count + 1}${assocText(spec, a)}` });
     return;
   }
   // No live entry (an expired one was just dropped): append without a second scan.
-  putEntry(spec, w, k.key, row, 1, a, w.seq++, now, old?.h ?? entryHash(spec, row), old === undefined);
+  putEntry(spec, v, k.key, row, 1, a, v.seq++, now, old?.h ?? entryHash(spec, row), old === undefined);
   if (!tracing) return;
   if (old === undefined) {
     out.trace({ t: 'state.add', side: spec.side, key: k.pkey, row: printed, detail: `${spec.layout.kind === 'InputSideHasNoUniqueKey' ? 'count=1' : 'stored'}${assocText(spec, a)}` });
@@ -279,19 +279,19 @@ export function addRecord(spec: SideSpec, w: RecordStateViews, k: KeyRef, row: R
  * InputSideHasUniqueKey removes by unique key; InputSideHasNoUniqueKey takes one copy away.
  * Nothing stored (never arrived, or expired) changes nothing.
  */
-export function retractRecord(spec: SideSpec, w: RecordStateViews, k: KeyRef, row: Row, now: number, out: Collector): void {
-  const old = liveEntry(spec, w, k, row, now, out);
+export function retractRecord(spec: SideSpec, v: RecordStateViews, k: KeyRef, row: Row, now: number, out: Collector): void {
+  const old = liveEntry(spec, v, k, row, now, out);
   const tracing = out.tracing;
   if (old === undefined) {
     if (tracing) out.trace({ t: 'note', text: `${spec.name}: ${printStored(spec, row)} is not in state (never stored, or expired): nothing to retract` });
     return;
   }
   if (spec.layout.kind === 'InputSideHasNoUniqueKey' && old.count > 1) {
-    putEntry(spec, w, k.key, old.row, old.count - 1, old.assoc, old.seq, now, old.h);
+    putEntry(spec, v, k.key, old.row, old.count - 1, old.assoc, old.seq, now, old.h);
     if (tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printStored(spec, old.row), detail: `count ${old.count} -> ${old.count - 1}` });
     return;
   }
-  removeEntry(spec, w, k.key, row);
+  removeEntry(spec, v, k.key, row);
   if (!tracing) return;
   const detail =
     spec.layout.kind === 'JoinKeyContainsUniqueKey'
@@ -306,14 +306,14 @@ export function retractRecord(spec: SideSpec, w: RecordStateViews, k: KeyRef, ro
  * otherState.update(other, n): a write (it refreshes the entry's TTL). An entry that is gone is
  * written back with count 1, as Flink does "for state ttl".
  */
-export function updateAssoc(spec: SideSpec, w: RecordStateViews, k: KeyRef, seen: JoinEntry, n: number, now: number, out: Collector): void {
-  const cur = liveEntry(spec, w, k, seen.row, now, out);
-  if (cur === undefined) putEntry(spec, w, k.key, seen.row, 1, n, w.seq++, now, seen.h);
-  else putEntry(spec, w, k.key, seen.row, cur.count, n, cur.seq, now, cur.h);
+export function updateAssoc(spec: SideSpec, v: RecordStateViews, k: KeyRef, seen: JoinEntry, n: number, now: number, out: Collector): void {
+  const cur = liveEntry(spec, v, k, seen.row, now, out);
+  if (cur === undefined) putEntry(spec, v, k.key, seen.row, 1, n, v.seq++, now, seen.h);
+  else putEntry(spec, v, k.key, seen.row, cur.count, n, cur.seq, now, cur.h);
   if (out.tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printStored(spec, seen.row), detail: `assoc ${seen.assoc} -> ${n}` });
 }
 
 /** Flink's hasRecord: is this row (by the layout's identity) in state now? */
-export function hasRecord(spec: SideSpec, w: RecordStateViews, k: KeyRef, row: Row, now: number, out: Collector): boolean {
-  return liveEntry(spec, w, k, row, now, out) !== undefined;
+export function hasRecord(spec: SideSpec, v: RecordStateViews, k: KeyRef, row: Row, now: number, out: Collector): boolean {
+  return liveEntry(spec, v, k, row, now, out) !== undefined;
 }

@@ -70,14 +70,14 @@ export function createRegularJoin(plan: Plan): JoinOperator<JoinState> {
   // Refilled by every element: processElement is never re-entered.
   const keyRef = new LazyKeyRef(rules.j, 0, [], '');
   const quiet: Collector = { emit: () => undefined, trace: () => undefined, flag: () => undefined, tracing: false };
-  const s: JoinStep = { r: rules, me: rules.specs[0], other: rules.specs[1], kind: '+I', row: [], k: keyRef, w: new RecordStateViews(), now: 0, out: quiet, rows: [] };
+  const s: JoinStep = { r: rules, me: rules.specs[0], other: rules.specs[1], kind: '+I', row: [], k: keyRef, views: new RecordStateViews(), now: 0, out: quiet, rows: [] };
 
   return recordStateOperator(plan, rules.specs, (v, side, kind, row, time, out) => {
     s.me = rules.specs[side];
     s.other = rules.specs[side === 0 ? 1 : 0];
     s.kind = kind;
     s.row = row;
-    s.w = v;
+    s.views = v;
     s.k = keyRefOf(rules.j, side, row, v, keyRef);
     s.now = time.procTime;
     s.out = out;
@@ -106,7 +106,7 @@ interface JoinStep {
   kind: RowKind;
   row: Row;
   k: KeyRef;
-  w: RecordStateViews;
+  views: RecordStateViews;
   now: number;
   out: Collector;
   /** A buffer for matchRows, reused from step to step. */
@@ -190,7 +190,7 @@ function isAdditionalMatch(s: JoinStep): boolean {
     case 'JoinKeyContainsUniqueKey':
       return false;
     case 'InputSideHasUniqueKey':
-      return !hasRecord(s.me, s.w, s.k, s.row, s.now, s.out);
+      return !hasRecord(s.me, s.views, s.k, s.row, s.now, s.out);
     case 'InputSideHasNoUniqueKey':
       return true;
   }
@@ -208,24 +208,24 @@ interface Replaced {
  * row's matches and the new row's. Returns the old row and its matches (undefined: no replacement).
  */
 function replacedMatches(s: JoinStep): Replaced | undefined {
-  const { me, other, w, k, now, out } = s;
+  const { me, other, views, k, now, out } = s;
   if (!s.r.onlyNewMatchesCount || !other.outer || me.layout.kind !== 'InputSideHasUniqueKey') return undefined;
-  const old = liveEntry(me, w, k, s.row, now, out);
+  const old = liveEntry(me, views, k, s.row, now, out);
   if (old === undefined) return undefined;
   // Why the replaced row's matches appear in the trace before the new row's.
   if (out.tracing) out.trace({ t: 'note', text: `${me.name}: ${printStored(me, s.row)} replaces ${printStored(me, old.row)} (same unique key); the replaced row's matches are looked up to compare` });
-  return { row: old.row, matches: findMatches(s.r.j, me, other, w, k, old.row, now, out) };
+  return { row: old.row, matches: findMatches(s.r.j, me, other, views, k, old.row, now, out) };
 }
 
 /** A match of the replaced row that the new row loses: -D[old+other], re-pad at count 0. */
 function loseMatch(s: JoinStep, old: Row, m: Match): void {
-  const { other, w, k, now, out } = s;
+  const { other, views, k, now, out } = s;
   const text = () => `${inputText(s)} replaces ${s.me.name} ${printStored(s.me, old)} (same unique key), which joined ${theirText(s, m)}; the new row does not, so that joined row is retracted`;
   s.out.emit('-D', joinedOf(s.r.j, s.me.side, old, m.row), why(s, 'retract-match', text, m.row));
   if (m.assoc === 1) {
     emitPadded(s, '+I', other.side, m.row, why(s, 'repad', () => `${theirText(s, m)} lost its last match, so it is emitted padded with nulls again`, m.row));
   }
-  updateAssoc(other, w, k, m, m.assoc - 1, now, out);
+  updateAssoc(other, views, k, m, m.assoc - 1, now, out);
 }
 
 /**
@@ -242,9 +242,9 @@ function settleReplaced(s: JoinStep, before: Replaced, matches: readonly Match[]
 
 /** An outer row with no match: send +I[record+null], state.add(record, 0). */
 function padNoMatch(s: JoinStep): void {
-  const { me, other, w, k, row, now, out } = s;
+  const { me, other, views, k, row, now, out } = s;
   emitPadded(s, '+I', me.side, row, why(s, 'pad', () => `${inputText(s)} has no match in ${other.name}: the ${s.r.joinType} join emits it padded with nulls, as +I`));
-  addRecord(me, w, k, row, 0, now, out);
+  addRecord(me, views, k, row, 0, now, out);
 }
 
 /**
@@ -252,13 +252,13 @@ function padNoMatch(s: JoinStep): void {
  * matches only go out, in order (in a bulk run read as rows, without building entries).
  */
 function accumulateOtherInner(s: JoinStep): void {
-  const { me, other, w, k, row, now, out } = s;
+  const { me, other, views, k, row, now, out } = s;
   // state.add(record) first when me is inner
-  if (!me.outer) addRecord(me, w, k, row, -1, now, out);
+  if (!me.outer) addRecord(me, views, k, row, -1, now, out);
   let rows: readonly Row[] = s.rows;
-  let matched = matchRows(s.r.j, me, other, w, k, row, now, out, s.rows);
+  let matched = matchRows(s.r.j, me, other, views, k, row, now, out, s.rows);
   if (matched < 0) {
-    rows = findMatches(s.r.j, me, other, w, k, row, now, out).map((m) => m.row);
+    rows = findMatches(s.r.j, me, other, views, k, row, now, out).map((m) => m.row);
     matched = rows.length;
   }
   if (matched === 0) {
@@ -268,7 +268,7 @@ function accumulateOtherInner(s: JoinStep): void {
   // send +I[record+other]s (INNER: +I/+U, the input kind), then state.add(record, other.size) when me is outer
   const outKind: RowKind = me.outer ? '+I' : s.kind;
   for (let i = 0; i < matched; i++) joinMatch(s, outKind, rows[i] as Row);
-  if (me.outer) addRecord(me, w, k, row, matched, now, out);
+  if (me.outer) addRecord(me, views, k, row, matched, now, out);
 }
 
 function accumulate(s: JoinStep): void {
@@ -278,14 +278,14 @@ function accumulate(s: JoinStep): void {
 
 /** An accumulate when the other side is outer (its association counts change). */
 function accumulateOtherOuter(s: JoinStep): void {
-  const { me, other, w, k, row, now, out } = s;
+  const { me, other, views, k, row, now, out } = s;
   // 2.4: the row a +I/+U replaces, and its matches, are read before it is overwritten.
   const before = replacedMatches(s);
   // isAdditionalMatch is decided before the row is stored (2.0-2.3: every match counts).
   const additionalAll = before === undefined && (!s.r.onlyNewMatchesCount || (other.outer && isAdditionalMatch(s)));
   // state.add(record) first when me is inner
-  if (!me.outer) addRecord(me, w, k, row, -1, now, out);
-  const matches = findMatches(s.r.j, me, other, w, k, row, now, out);
+  if (!me.outer) addRecord(me, views, k, row, -1, now, out);
+  const matches = findMatches(s.r.j, me, other, views, k, row, now, out);
   const additional = before === undefined ? undefined : settleReplaced(s, before, matches);
   if (matches.length === 0) {
     // send +I[record+null], state.add(record, 0)
@@ -301,20 +301,20 @@ function accumulateOtherOuter(s: JoinStep): void {
       emitPadded(s, '-D', other.side, m.row, why(s, 'unpad', text, m.row));
     }
     // otherState.update(other, old + 1)
-    if (m.assoc === 0 || (additional === undefined ? additionalAll : additional(m))) updateAssoc(other, w, k, m, m.assoc + 1, now, out);
+    if (m.assoc === 0 || (additional === undefined ? additionalAll : additional(m))) updateAssoc(other, views, k, m, m.assoc + 1, now, out);
   };
   // send +I[record+other]s (INNER: +I/+U, the input kind)
   const join = (m: Match): void => joinMatch(s, outKind, m.row);
   flush(s, matches, bumpOther, join);
   // state.add(record, other.size) when me is outer
-  if (me.outer) addRecord(me, w, k, row, matches.length, now, out);
+  if (me.outer) addRecord(me, views, k, row, matches.length, now, out);
 }
 
 function retract(s: JoinStep): void {
-  const { me, other, w, k, row, now, out } = s;
+  const { me, other, views, k, row, now, out } = s;
   // state.retract(record)
-  retractRecord(me, w, k, row, now, out);
-  const matches = findMatches(s.r.j, me, other, w, k, row, now, out);
+  retractRecord(me, views, k, row, now, out);
+  const matches = findMatches(s.r.j, me, other, views, k, row, now, out);
   if (matches.length === 0) {
     // send -D[record+null] if me is outer
     if (me.outer) emitPadded(s, '-D', me.side, row, why(s, 'retract-pad', () => `${inputText(s)} is retracted and had no match: its null-padded row is retracted`));
@@ -333,7 +333,7 @@ function retract(s: JoinStep): void {
       emitPadded(s, '+I', other.side, m.row, why(s, 'repad', () => `${theirText(s, m)} lost its last match, so it is emitted padded with nulls again`, m.row));
     }
     // otherState.update(other, old - 1)
-    updateAssoc(other, w, k, m, m.assoc - 1, now, out);
+    updateAssoc(other, views, k, m, m.assoc - 1, now, out);
   };
   flush(s, matches, unjoin, unbumpOther);
 }

@@ -41,11 +41,11 @@ export function createSemiAntiJoin(plan: Plan): JoinOperator<JoinState> {
   // Refilled by every element: processElement is never re-entered.
   const keyRef = new LazyKeyRef(j, 0, [], '');
 
-  return recordStateOperator(plan, specs, (w, side: Side, kind: RowKind, row: Row, time, out) => {
+  return recordStateOperator(plan, specs, (views, side: Side, kind: RowKind, row: Row, time, out) => {
     const me = specs[side];
     const other = specs[side === 0 ? 1 : 0];
     const now = time.procTime;
-    const k = keyRefOf(j, side, row, w, keyRef);
+    const k = keyRefOf(j, side, row, views, keyRef);
     const inputText = lazyText(() => printRowOf(j, side, kind, row));
     // Bulk runs keep only the rule (see why.ts).
     const why = (rule: string, text: () => string, left?: Row): Why =>
@@ -54,22 +54,22 @@ export function createSemiAntiJoin(plan: Plan): JoinOperator<JoinState> {
         : { rule: `${name}.${rule}`, text: text(), rows: left === undefined ? [inputText()] : [printRowOf(j, 0, '+I', left), inputText()] };
 
     if (side === 0) {
-      const matches = findMatches(j, me, other, w, k, row, now, out);
+      const matches = findMatches(j, me, other, views, k, row, now, out);
       const has = matches.length > 0;
       if (has !== anti) {
         const text = () => anti ? `${inputText()} has no match in ${other.name}: NOT IN / NOT EXISTS passes it with its own kind` : `${inputText()} has a match in ${other.name}: IN / EXISTS passes it with its own kind`;
         out.emit(kind, row, why('pass', text));
       }
-      if (isAccumulate(kind)) addRecord(me, w, k, row, matches.length, now, out);
-      else retractRecord(me, w, k, row, now, out);
+      if (isAccumulate(kind)) addRecord(me, views, k, row, matches.length, now, out);
+      else retractRecord(me, views, k, row, now, out);
       return;
     }
 
     // Right row: the matching left rows are read before the right state changes.
-    const matches = findMatches(j, me, other, w, k, row, now, out);
+    const matches = findMatches(j, me, other, views, k, row, now, out);
     const acc = isAccumulate(kind);
-    if (acc) addRecord(me, w, k, row, -1, now, out);
-    else retractRecord(me, w, k, row, now, out);
+    if (acc) addRecord(me, views, k, row, -1, now, out);
+    else retractRecord(me, views, k, row, now, out);
     for (const m of matches) {
       const left = m.row;
       if (acc && m.assoc === 0) {
@@ -85,7 +85,7 @@ export function createSemiAntiJoin(plan: Plan): JoinOperator<JoinState> {
           : `${inputText()} removes the last match of left ${printRowOf(j, 0, '+I', left)}: IN no longer holds, so it is retracted with the right row's kind ${kind}`;
         out.emit(outKind, left, why('last-gone', text, left));
       }
-      updateAssoc(other, w, k, m, m.assoc + (acc ? 1 : -1), now, out);
+      updateAssoc(other, views, k, m, m.assoc + (acc ? 1 : -1), now, out);
     }
   });
 }

@@ -54,8 +54,8 @@ export function joinedOf(j: JoinRows, side: Side, mine: Row | undefined, theirs:
  * The row's join key (the instance the run's key interner holds); its printed form is built only
  * if a trace or a reason asks for it. `into`: the operator's KeyRef, refilled for this row.
  */
-export function keyRefOf(j: JoinRows, side: Side, row: Row, w: RecordStateViews, into?: LazyKeyRef): LazyKeyRef {
-  const key = w.keyOfRow(row, j.keyIdx[side]);
+export function keyRefOf(j: JoinRows, side: Side, row: Row, views: RecordStateViews, into?: LazyKeyRef): LazyKeyRef {
+  const key = views.keyOfRow(row, j.keyIdx[side]);
   return into === undefined ? new LazyKeyRef(j, side, row, key) : into.reset(j, side, row, key);
 }
 
@@ -98,7 +98,7 @@ export function findMatches(
   j: JoinRows,
   me: SideSpec,
   other: SideSpec,
-  w: RecordStateViews,
+  views: RecordStateViews,
   k: KeyRef,
   row: Row,
   now: number,
@@ -106,7 +106,7 @@ export function findMatches(
 ): readonly Match[] {
   const tracing = out.tracing;
   const printed = tracing ? printStored(me, row) : '';
-  const stored = liveEntries(other, w, k, now, out);
+  const stored = liveEntries(other, views, k, now, out);
   if (stored.length === 0) {
     if (tracing) out.trace({ t: 'no-match', side: me.side, row: printed, reason: `${other.name} holds no row for key ${k.pkey}` });
     return [];
@@ -139,9 +139,9 @@ export function findMatches(
  * before the next call), so that no entry objects are built; returns how many. -1: not that
  * case, use findMatches.
  */
-export function matchRows(j: JoinRows, me: SideSpec, other: SideSpec, w: RecordStateViews, k: KeyRef, row: Row, now: number, out: Collector, into: Row[]): number {
+export function matchRows(j: JoinRows, me: SideSpec, other: SideSpec, views: RecordStateViews, k: KeyRef, row: Row, now: number, out: Collector, into: Row[]): number {
   if (out.tracing || other.outer || j.residual !== undefined) return -1;
-  const m = storedRows(other, w, k.key, now, into);
+  const m = storedRows(other, views, k.key, now, into);
   return m > 0 && keyRejectsNull(j, me.side, row) ? 0 : m;
 }
 
