@@ -10,17 +10,24 @@ import { APP_COMMAND, type CliCommand, commandNamed, COMMAND_WORDS, COMMANDS, op
 import { parseOptions, type OptionSpec } from './parse-options.js';
 import type { RecordCommand } from './record-args.js';
 import type { TeachCommand } from './teach-args.js';
+import type { FlinkVersion } from '../planner/plan.js';
 
 export type Command =
   | { readonly name: 'help'; readonly topic?: string }
   | { readonly name: 'version' }
   | { readonly name: 'run'; readonly file: string; readonly format: 'text' | 'json'; readonly result: boolean; readonly query?: string }
-  | { readonly name: 'test'; readonly paths: readonly string[] }
-  | { readonly name: 'explain'; readonly file: string; readonly query?: string }
+  | { readonly name: 'test'; readonly paths: readonly string[]; readonly flink?: FlinkOptions }
+  | { readonly name: 'explain'; readonly file: string; readonly query?: string; readonly flink?: FlinkOptions }
+  | { readonly name: 'flink'; readonly file: string; readonly query?: string; readonly flinkVersion?: FlinkVersion; readonly job?: string }
   | { readonly name: 'app'; readonly paths: readonly string[]; readonly watch: boolean; readonly mono: boolean }
   | { readonly name: 'completion'; readonly shell: 'bash' | 'zsh' }
   | RecordCommand
   | TeachCommand;
+
+/** `--flink` of `test` and `explain`: also on real Flink, at --flink-version or each file's own version. */
+export interface FlinkOptions {
+  readonly flinkVersion?: FlinkVersion;
+}
 
 export type ParsedCli =
   | { readonly ok: true; readonly command: Command }

@@ -4,7 +4,8 @@
  * unknown commands and options, and the shell completion scripts are all drawn from this table,
  * so a new command is one entry here (and one case in main.tsx that runs it).
  */
-import type { Command, ParsedCli } from './args.js';
+import type { Command, FlinkOptions, ParsedCli } from './args.js';
+import type { FlinkVersion } from '../planner/plan.js';
 import { recordFromValues } from './record-args.js';
 import { diagramFromValues, diffFromValues, FLINK_VERSIONS, practiceFromValues, TEACH_EXAMPLES } from './teach-args.js';
 
@@ -50,12 +51,28 @@ export const VERSION_OPTION: CliOption = { name: 'version', short: 'V', type: 'b
 
 const QUERY: CliOption = { name: 'query', type: 'string', value: 'NAME', help: 'with named queries (queries:), only this one, printed as a single-query file would be' };
 const MONO: CliOption = { name: 'mono', type: 'boolean', help: 'draw without colours (as NO_COLOR=1 does)' };
+// Real Flink (docs/flink-harness.md): the `flink` command, and --flink of `test` and `explain`.
+const FLINK: CliOption = { name: 'flink', type: 'boolean', help: 'also on real Apache Flink (needs Java 17+ and Maven; docs/flink-harness.md)' };
+const FLINK_VERSION: CliOption = { name: 'flink-version', type: 'string', value: 'V', choices: ['2.0', '2.1', '2.2', '2.3'], help: "run real Flink V (and plan joinstep as V) instead of the file's flink-version" };
+/** The released versions real Flink can run (2.4 has no release). */
+const RELEASED_VERSIONS: readonly FlinkVersion[] = ['2.0', '2.1', '2.2', '2.3'];
 
 export const EXIT_CODES: readonly (readonly [number, string])[] = [
   [0, 'success'],
   [1, 'a check failed: `joinstep test` found a scenario whose expect: did not hold'],
   [2, 'bad input: a scenario that does not load or plan (FILE:LINE:COL: error: ...), a missing file, a bad command line'],
 ];
+
+/** `--flink-version`, and --flink-version without --flink on `test` / `explain`. */
+function flinkOptions(values: OptionValues): { ok: true; flink?: FlinkOptions } | { ok: false; failed: ParsedCli } {
+  const version = str(values['flink-version']);
+  if (values['flink'] !== true) {
+    if (version !== undefined) return { ok: false, failed: fail('--flink-version goes with --flink', 'joinstep test --flink --flink-version 2.3') };
+    return { ok: true };
+  }
+  const flinkVersion = RELEASED_VERSIONS.find((v) => v === version);
+  return { ok: true, flink: flinkVersion !== undefined ? { flinkVersion } : {} };
+}
 
 const fail = (message: string, hint?: string): ParsedCli => (hint === undefined ? { ok: false, message } : { ok: false, message, hint });
 const ok = (command: Command): ParsedCli => ({ ok: true, command });
@@ -98,25 +115,59 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'test',
-    usage: ['[FILE|DIR ...]'],
+    usage: ['[FILE|DIR ...] [--flink [--flink-version V]]'],
     summary: "check every scenario's expect: block; ends with `N passed, N failed`",
-    details: ['With no FILE or DIR, checks scenarios/ (or the current folder). Exit 1 when any check failed.'],
-    examples: ['joinstep test', 'joinstep test scenarios/ my-case.yaml'],
+    details: [
+      'With no FILE or DIR, checks scenarios/ (or the current folder). Exit 1 when any check failed.',
+      'With --flink, every expect: block is also checked against real Flink; a failure says which side failed.',
+    ],
+    examples: ['joinstep test', 'joinstep test scenarios/ my-case.yaml', 'joinstep test --flink scenarios/'],
     operands: { kind: 'scenarios' },
-    options: [],
-    parse: (_values, positionals) => ok({ name: 'test', paths: positionals }),
+    options: [FLINK, FLINK_VERSION],
+    parse: (values, positionals) => {
+      const flink = flinkOptions(values);
+      if (!flink.ok) return flink.failed;
+      return ok({ name: 'test', paths: positionals, ...(flink.flink !== undefined ? { flink: flink.flink } : {}) });
+    },
   },
   {
     name: 'explain',
-    usage: ['FILE [--query NAME]'],
+    usage: ['FILE [--query NAME] [--flink [--flink-version V]]'],
     summary: 'print the plan Flink would choose, and why: operators, keys, time attributes, state',
-    examples: ['joinstep explain scenarios/temporal-eur-rate.yaml'],
+    details: ["With --flink, real Flink's own plan (its explainSql text with changelog modes) follows joinstep's."],
+    examples: ['joinstep explain scenarios/temporal-eur-rate.yaml', 'joinstep explain scenarios/temporal-eur-rate.yaml --flink'],
     operands: { kind: 'scenarios' },
-    options: [QUERY],
+    options: [QUERY, FLINK, FLINK_VERSION],
     parse: (values, positionals) => {
       if (positionals.length !== 1) return fail('`explain` takes exactly one scenario file', 'joinstep explain scenarios/temporal-eur-rate.yaml');
+      const flink = flinkOptions(values);
+      if (!flink.ok) return flink.failed;
       const query = str(values['query']);
-      return ok({ name: 'explain', file: positionals[0]!, ...(query ? { query } : {}) });
+      return ok({ name: 'explain', file: positionals[0]!, ...(query ? { query } : {}), ...(flink.flink !== undefined ? { flink: flink.flink } : {}) });
+    },
+  },
+  {
+    name: 'flink',
+    usage: ['FILE [--flink-version V] [--query NAME]', 'FILE --job DIR'],
+    summary: 'run the scenario on real Apache Flink too and print both changelogs step by step',
+    details: [
+      'The first difference is marked >>; the final result and the emitted watermarks are compared too.',
+      'Exit 0 when joinstep and Flink agree, 1 when they differ, 2 for a bad file or when real Flink',
+      'cannot run here (Java 17+ and Maven are needed; the first run builds the harness), 3 when the',
+      'scenario cannot be expressed on real Flink. --job DIR writes a Flink SQL script and data files',
+      "that reproduce the scenario's result on a cluster through Flink's SQL client.",
+      'See docs/flink-harness.md.',
+    ],
+    examples: ['joinstep flink scenarios/temporal-eur-rate.yaml', 'joinstep flink scenarios/temporal-eur-rate.yaml --job out/eur-job'],
+    operands: { kind: 'scenarios' },
+    options: [FLINK_VERSION, QUERY, { name: 'job', type: 'string', value: 'DIR', path: true, help: 'write a Flink SQL job (script, data files, expected result) into DIR instead' }],
+    parse: (values, positionals) => {
+      if (positionals.length !== 1) return fail('`flink` takes exactly one scenario file', 'joinstep flink scenarios/temporal-eur-rate.yaml');
+      const query = str(values['query']);
+      const job = str(values['job']);
+      if (job === '') return fail('--job needs a directory', 'joinstep flink FILE --job out/job');
+      const flinkVersion = RELEASED_VERSIONS.find((v) => v === str(values['flink-version']));
+      return ok({ name: 'flink', file: positionals[0]!, ...(query ? { query } : {}), ...(flinkVersion ? { flinkVersion } : {}), ...(job !== undefined ? { job } : {}) });
     },
   },
   {

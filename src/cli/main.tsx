@@ -8,6 +8,7 @@ import { parseCli } from './args.js';
 import { COMMANDS, helpTopic } from './command-registry.js';
 import { bashCompletion, zshCompletion } from './completion.js';
 import { explainCommand } from './explain-command.js';
+import { flinkCommand } from './flink-command.js';
 import { commandHelp, mainHelp } from './help-text.js';
 import { recordCommand } from './record-command.js';
 import { runCommand } from './run-command.js';
@@ -47,6 +48,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return (await import('./diff-command.js')).diffCommand(cmd);
     case 'diagram':
       return (await import('./diagram-command.js')).diagramCommand(cmd);
+    case 'flink':
+      return flinkCommand(cmd);
     case 'app': {
       // Checks and the scenario first, then the first frame, and only then Ink and React (the
       // slowest part of a cold start): the screen shows the scenario while they load.

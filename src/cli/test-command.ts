@@ -14,34 +14,79 @@ import { paintFor } from './color.js';
 import { writeErr, writeOut, writeOutExact } from './output.js';
 import { findScenarioFiles } from './scenario-files.js';
 import { checkRun, type Verdict } from './test-check.js';
+import { checkOnFlink, type FlinkCheck } from './test-flink.js';
+import { flinkAvailable, HarnessError } from '../flink/harness-client.js';
+import { HarnessPool } from '../flink/harness-pool.js';
 
 export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Promise<number> {
   const paths = cmd.paths.length > 0 ? cmd.paths : [existsSync('scenarios') ? 'scenarios' : '.'];
   const { files, missing } = findScenarioFiles(paths);
   for (const path of missing) writeErr(`joinstep: no such file or directory: ${printable(path)}\n`);
+  if (cmd.flink !== undefined) {
+    const available = flinkAvailable();
+    if (!available.ok) {
+      writeErr(`joinstep: ${available.message}\nhint: ${available.hint}\n`);
+      return 2;
+    }
+  }
+  const pool = cmd.flink !== undefined ? new HarnessPool() : undefined;
+  const version = cmd.flink?.flinkVersion;
   let passed = 0;
   let failed = missing.length;
   let skipped = 0;
   const p = paintFor('stdout');
-  for (const file of files) {
-    const verdict = checkScenario(await loadScenarioFile(file));
-    if (verdict.status === 'skip') {
-      skipped++;
-      continue;
+  try {
+    for (const file of files) {
+      const loaded = await loadScenarioFile(file, version !== undefined ? { flinkVersion: version } : {});
+      const verdict = checkScenario(loaded);
+      if (verdict.status === 'skip') {
+        skipped++;
+        continue;
+      }
+      const flink = pool === undefined ? undefined : await flinkCheck(pool, loaded);
+      if (verdict.status === 'pass' && flink?.status !== 'fail') {
+        passed++;
+        // Escaped first, then coloured (writeOut would escape the colour too).
+        writeOutExact(`${p.green('PASS')} ${printable(file)}${flink === undefined ? '' : ` ${printable(flinkNote(flink))}`}\n`);
+      } else {
+        failed++;
+        // Each detail is one line: a line break inside a value or an expected line is shown as \n.
+        writeOutExact(`${p.red('FAIL')} ${printable(file)}\n${failureLines(verdict, flink).map((l) => `  ${printable(l)}`).join('\n')}\n`);
+      }
     }
-    if (verdict.status === 'pass') {
-      passed++;
-      // Escaped first, then coloured (writeOut would escape the colour too).
-      writeOutExact(`${p.green('PASS')} ${printable(file)}\n`);
-    } else {
-      failed++;
-      // Each detail is one line: a line break inside a value or an expected line is shown as \n.
-      writeOutExact(`${p.red('FAIL')} ${printable(file)}\n${verdict.details.map((l) => `  ${printable(l)}`).join('\n')}\n`);
-    }
+  } finally {
+    await pool?.closeAll();
   }
   if (skipped > 0) writeOut(`(${skipped} file${skipped === 1 ? '' : 's'} without an expect: block skipped)\n`);
   writeOut(`${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;
+}
+
+/** The Flink side of one file; a harness failure (crash, timeout) fails that file, not the run. */
+async function flinkCheck(pool: HarnessPool, loaded: LoadResult): Promise<FlinkCheck> {
+  try {
+    return await checkOnFlink(pool, loaded);
+  } catch (error) {
+    if (!(error instanceof HarnessError)) throw error;
+    return { status: 'fail', label: 'Flink', details: [...error.message.split('\n'), `hint: ${error.hint}`] };
+  }
+}
+
+function flinkNote(f: FlinkCheck): string {
+  if (f.status === 'skip') return `(joinstep; Flink not checked: ${f.reason})`;
+  return `(joinstep and ${f.label}${f.status === 'pass' && f.note !== undefined ? `; ${f.note}` : ''})`;
+}
+
+/** Which side failed: with --flink every detail line sits under `joinstep:` or `Flink X:`. */
+function failureLines(verdict: Verdict, flink: FlinkCheck | undefined): string[] {
+  const mine = verdict.status === 'fail' ? verdict.details : [];
+  if (flink === undefined) return [...mine];
+  const out: string[] = [];
+  if (mine.length > 0) out.push('joinstep:', ...mine.map((l) => `  ${l}`));
+  else out.push(`joinstep: passed`);
+  if (flink.status === 'fail') out.push(`${flink.label}:`, ...flink.details.map((l) => `  ${l}`));
+  else out.push(flink.status === 'skip' ? `Flink: not checked (${flink.reason})` : `${flink.label}: passed${flink.note !== undefined ? ` (${flink.note})` : ''}`);
+  return out;
 }
 
 function checkScenario(loaded: LoadResult): Verdict {

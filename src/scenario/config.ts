@@ -74,6 +74,22 @@ const SETTERS: Readonly<Record<string, Setter>> = {
 
 export const CONFIG_KEYS: readonly string[] = Object.keys(SETTERS);
 
+/**
+ * The `config:` keys and values as the file wrote them (scalar source text, `10 s` stays `10 s`),
+ * for handing the configuration to real Flink unchanged. Problems are readConfig's to report;
+ * anything that is not a plain scalar key and value is left out here.
+ */
+export function readConfigText(node: Node | null): Readonly<Record<string, string>> {
+  const out: Record<string, string> = {};
+  if (!isMap(node)) return out;
+  for (const pair of node.items) {
+    const key = readScalarText(pair.key as Node | null);
+    const value = readScalarText(pair.value as Node | null);
+    if (key !== undefined && value !== undefined && CONFIG_KEYS.includes(key)) out[key] = value;
+  }
+  return out;
+}
+
 /** Reads the `config:` value (absent or null = all defaults). */
 export function readConfig(ctx: LoadContext, node: Node | null, keyNode: Node | null): EngineConfig {
   const out: Mutable<EngineConfig> = { ...DEFAULT_CONFIG };

@@ -17,7 +17,7 @@ import { runSqlStage } from './sql-stage.js';
 import type { SqlStage } from './sql-stage.js';
 import { readTopLevel } from './top-level.js';
 import type { TopLevel } from './top-level.js';
-import type { Diagnostic, LoadResult, Scenario } from './types.js';
+import type { Diagnostic, LoadResult, RejectedSql, Scenario } from './types.js';
 import type { FlinkVersion } from '../planner/plan.js';
 import { parseYaml } from './yaml-doc.js';
 import { fileSizeProblem } from './limits.js';
@@ -91,21 +91,26 @@ export function loadScenarioText(file: string, withBom: string, loadOptions: Loa
     report(ctx, root, 'a scenario file must be a YAML map of keys (`name:`, `sql:`, `events:`, ...), not a list or a single value', 'see docs/scenario-format.md for an example');
     return { ok: false, diagnostics: ctx.diagnostics };
   }
-  const top = readTopLevel(ctx, root);
+  const read = readTopLevel(ctx, root);
+  // The version asked for wins over the file's, for the rejected SQL handed to real Flink too.
+  const top = loadOptions.flinkVersion === undefined ? read : { ...read, flinkVersion: loadOptions.flinkVersion };
   const partitions = Object.fromEntries(top.partitions.map((p) => [p.table, p.count]));
   const flinkVersion = loadOptions.flinkVersion ?? top.flinkVersion;
   const options = { config: top.config, flinkVersion, partitions };
   let stage: SqlStage | undefined;
+  const beforeSql = ctx.diagnostics.length;
   if (top.sql !== undefined) {
     stage = top.queries !== undefined ? runQueriesStage(ctx, top.sql, top.queries, options) : runSqlStage(ctx, top.sql, options);
   }
+  const sqlDiagnostics = ctx.diagnostics.slice(beforeSql);
   checkExpectForm(ctx, top);
   if (stage?.script !== undefined) checkPartitionTables(ctx, top, stage);
   const allPartitions = { ...Object.fromEntries((stage?.tables ?? []).map((t) => [t.name, 1])), ...partitions };
   const events = top.events && top.sql ? readEvents(ctx, top.events, eventEnv(top, stage, allPartitions)) : undefined;
   const diagnostics = sortDiagnostics(dedupeDiagnostics(ctx.diagnostics));
   if (diagnostics.length > 0 || stage?.queries === undefined || events === undefined || top.name === undefined || top.sql === undefined) {
-    return failed(ctx, diagnostics, top);
+    const onlySql = sqlDiagnostics.length > 0 && diagnostics.every((d) => sqlDiagnostics.some((s) => s.line === d.line && s.col === d.col && s.message === d.message));
+    return failed(ctx, diagnostics, top, onlySql ? rejectedSql(file, top, partitions) : undefined);
   }
   const scenario: Scenario = {
     file,
@@ -116,6 +121,7 @@ export function loadScenarioText(file: string, withBom: string, loadOptions: Loa
     watermarks: top.watermarks,
     partitions: allPartitions,
     config: top.config,
+    configText: top.configText,
     sql: top.sql.text,
     queries: stage.queries,
     ...(top.queries !== undefined ? { namedQueries: true } : {}),
@@ -126,12 +132,28 @@ export function loadScenarioText(file: string, withBom: string, loadOptions: Loa
   return { ok: true, scenario };
 }
 
-function failed(ctx: LoadContext, diagnostics: readonly Diagnostic[], top: TopLevel): LoadResult {
+function rejectedSql(file: string, top: TopLevel, partitions: Record<string, number>): RejectedSql | undefined {
+  if (top.sql === undefined || top.name === undefined) return undefined;
+  return {
+    file,
+    name: top.name,
+    date: top.dateMs,
+    flinkVersion: top.flinkVersion,
+    watermarks: top.watermarks,
+    partitions,
+    configText: top.configText,
+    sql: top.sql.text,
+    ...(top.queries !== undefined ? { queries: top.queries.map((q) => ({ name: q.name, sql: q.text })) } : {}),
+  };
+}
+
+function failed(ctx: LoadContext, diagnostics: readonly Diagnostic[], top: TopLevel, rejected?: RejectedSql): LoadResult {
   // Nothing reported but no plan either would be a loader bug; say so rather than fail silently.
   const list: readonly Diagnostic[] = diagnostics.length > 0 ? diagnostics : [{ file: ctx.file, line: 1, col: 1, message: 'the scenario could not be loaded (internal: no diagnostic was produced)' }];
   return {
     ok: false,
     diagnostics: list,
+    ...(rejected !== undefined ? { rejectedSql: rejected } : {}),
     ...(top.expect !== undefined ? { expect: top.expect } : {}),
     ...(top.name !== undefined ? { name: top.name } : {}),
   };

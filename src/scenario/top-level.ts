@@ -5,7 +5,7 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import type { Node, Scalar, YAMLMap } from 'yaml';
 import type { EngineConfig, FlinkVersion } from '../planner/plan.js';
-import { readConfig } from './config.js';
+import { readConfig, readConfigText } from './config.js';
 import { describeNode, entries, knownEntries, readScalarText, readString, report } from './context.js';
 import type { Entry, LoadContext } from './context.js';
 import { readExpect } from './expect.js';
@@ -50,6 +50,8 @@ export interface TopLevel {
   readonly watermarks: 'auto' | 'manual';
   readonly partitions: readonly PartitionEntry[];
   readonly config: EngineConfig;
+  /** The `config:` entries as written in the file (see readConfigText). */
+  readonly configText: Readonly<Record<string, string>>;
   readonly sql?: { readonly text: string; readonly node: Scalar };
   /** The `queries:` map (a joinstep extension): name → one query's SQL, in file order. */
   readonly queries?: readonly QueryEntry[];
@@ -78,6 +80,7 @@ export function readTopLevel(ctx: LoadContext, map: YAMLMap): TopLevel {
     watermarks: optional(get('watermarks'), (e) => readWatermarks(ctx, e)) ?? 'auto',
     partitions: optional(get('partitions'), (e) => readPartitions(ctx, e)) ?? [],
     config: readConfig(ctx, configEntry?.value ?? null, configEntry?.keyNode ?? null),
+    configText: readConfigText(configEntry?.value ?? null),
     sql: optional(get('sql'), (e) => readSql(ctx, e)),
     events: get('events'),
     queries: optional(get('queries'), (e) => readQueries(ctx, e)),

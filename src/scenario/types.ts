@@ -89,6 +89,11 @@ export interface Scenario {
   /** Partition count per table name (every table present, default 1). */
   readonly partitions: Readonly<Record<string, number>>;
   readonly config: EngineConfig;
+  /**
+   * The `config:` entries exactly as the file wrote them (`table.exec.state.ttl: 10 s` → '10 s'),
+   * for running the scenario on real Flink; absent on scenarios built in code.
+   */
+  readonly configText?: Readonly<Record<string, string>>;
   /** The `sql` block: DDL and the query, or only the DDL when the file has `queries:`. */
   readonly sql: string;
   /** In file order; one ('main') for a single-query file. */
@@ -101,11 +106,31 @@ export interface Scenario {
   readonly demo?: string;
 }
 
+/**
+ * A file whose only problems are in its SQL (joinstep's parser or planner rejected it): what real
+ * Flink needs to plan the same SQL, to compare the two verdicts (`joinstep flink`).
+ */
+export interface RejectedSql {
+  readonly file: string;
+  readonly name: string;
+  readonly date: number;
+  readonly flinkVersion: FlinkVersion;
+  readonly watermarks: 'auto' | 'manual';
+  readonly partitions: Readonly<Record<string, number>>;
+  readonly configText: Readonly<Record<string, string>>;
+  /** The `sql` block verbatim (only the DDL when the file has `queries:`). */
+  readonly sql: string;
+  /** The `queries:` entries, for a file that has them. */
+  readonly queries?: readonly { readonly name: string; readonly sql: string }[];
+}
+
 export type LoadResult =
   | { readonly ok: true; readonly scenario: Scenario }
   | {
       readonly ok: false;
       readonly diagnostics: readonly Diagnostic[];
+      /** Present when every problem is in the SQL (a parse or planner rejection). */
+      readonly rejectedSql?: RejectedSql;
       /** Present when the file itself was readable: lets `joinstep test` match `expect.error`. */
       readonly expect?: Expectation;
       readonly name?: string;

@@ -1,0 +1,113 @@
+/**
+ * `joinstep flink FILE`: the scenario on joinstep and on real Apache Flink (the Java harness in
+ * flink-harness/), both changelogs step by step with the first difference marked, then the final
+ * result and the emitted watermarks. Exit 0 when they agree, 1 when they differ, 2 for a bad file
+ * or when real Flink cannot be run here (no Java 17 / Maven, a failed build, a crashed JVM),
+ * 3 when the scenario cannot be expressed on real Flink. `--job DIR` writes a Flink SQL job.
+ */
+import { loadScenarioFile } from '../scenario/load.js';
+import type { Command } from './args.js';
+import { compareQuery, compareRejected, type FlinkVerdict } from './flink-compare.js';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { planFlinkJob } from '../flink/flink-job.js';
+import type { Scenario } from '../scenario/types.js';
+import { flinkAvailable, HarnessError } from '../flink/harness-client.js';
+import { HarnessPool } from '../flink/harness-pool.js';
+import { printable } from '../values/printable.js';
+import { reportDiagnostics, writeErr, writeOut } from './output.js';
+import { headedBlocks, selectQueries, selectQuery } from './select-query.js';
+
+type FlinkCmd = Extract<Command, { name: 'flink' }>;
+
+export const EXIT_NOT_EXPRESSIBLE = 3;
+
+export async function flinkCommand(cmd: FlinkCmd): Promise<number> {
+  const loaded = await loadScenarioFile(cmd.file, cmd.flinkVersion !== undefined ? { flinkVersion: cmd.flinkVersion } : {});
+  if (cmd.job !== undefined) {
+    if (!loaded.ok) {
+      reportDiagnostics(loaded.diagnostics);
+      return 2;
+    }
+    return writeJob(loaded.scenario, cmd.job, cmd.query);
+  }
+  if (!loaded.ok && loaded.rejectedSql === undefined) {
+    reportDiagnostics(loaded.diagnostics);
+    return 2;
+  }
+  const available = flinkAvailable();
+  if (!available.ok) {
+    writeErr(`joinstep: ${available.message}\nhint: ${available.hint}\n`);
+    return 2;
+  }
+  const minor = loaded.ok ? loaded.scenario.flinkVersion : loaded.rejectedSql!.flinkVersion;
+  const pool = new HarnessPool();
+  try {
+    const entry = await pool.get(minor);
+    if (!entry.ok) {
+      writeErr(`joinstep: ${printable(entry.message)}\nhint: ${entry.hint}\n`);
+      return 2;
+    }
+    const harness = entry.harness;
+    const verdicts: { name: string; verdict: FlinkVerdict }[] = [];
+    if (!loaded.ok) {
+      const rejected = loaded.rejectedSql!;
+      const queries = rejected.queries ?? [{ name: 'main', sql: rejected.sql }];
+      const picked = cmd.query === undefined ? queries.map((q, i) => ({ q, i })) : queries.map((q, i) => ({ q, i })).filter((x) => x.q.name === cmd.query);
+      if (picked.length === 0) {
+        writeErr(`joinstep: no query named '${cmd.query ?? ''}' in ${cmd.file}\nhint: the queries are: ${queries.map((q) => q.name).join(', ')}\n`);
+        return 2;
+      }
+      for (const { q, i } of picked) {
+        const own = loaded.diagnostics.filter((d) => d.query === undefined || d.query === q.name);
+        verdicts.push({ name: q.name, verdict: await compareRejected(harness, rejected, own, i) });
+      }
+      writeOut(headedBlocks(verdicts.map((v) => ({ name: v.name, lines: v.verdict.lines })), rejected.queries !== undefined && cmd.query === undefined));
+    } else {
+      const scenario = loaded.scenario;
+      const chosen = selectQueries(scenario, cmd.query);
+      if (!chosen.ok) {
+        writeErr(`joinstep: ${chosen.message}\nhint: ${chosen.hint}\n`);
+        return 2;
+      }
+      for (const { index, query } of chosen.selected) verdicts.push({ name: query.name, verdict: await compareQuery(harness, scenario, index) });
+      writeOut(headedBlocks(verdicts.map((v) => ({ name: v.name, lines: v.verdict.lines })), chosen.headed));
+    }
+    if (verdicts.some((v) => v.verdict.status === 'differ')) return 1;
+    if (verdicts.some((v) => v.verdict.status === 'not-expressible')) return EXIT_NOT_EXPRESSIBLE;
+    return 0;
+  } catch (error) {
+    if (!(error instanceof HarnessError)) throw error;
+    writeErr(`joinstep: ${printable(error.message)}\nhint: ${error.hint}\n`);
+    return 2;
+  } finally {
+    await pool.closeAll();
+  }
+}
+
+/** `--job DIR`: writes the job for the selected query (the first, or --query NAME). */
+async function writeJob(scenario: Scenario, dir: string, queryName: string | undefined): Promise<number> {
+  const chosen = selectQuery(scenario, queryName);
+  if (!chosen.ok) {
+    writeErr(`joinstep: ${chosen.message}\nhint: ${chosen.hint}\n`);
+    return 2;
+  }
+  const target = resolve(dir);
+  const job = planFlinkJob(scenario, chosen.index, target);
+  if (!job.ok) {
+    writeErr(`joinstep: ${scenario.file} is not expressible as a Flink job of files because ${job.reason}\nhint: docs/flink-harness.md lists what a job can express; \`joinstep flink ${scenario.file}\` still compares it with real Flink\n`);
+    return EXIT_NOT_EXPRESSIBLE;
+  }
+  try {
+    for (const f of job.files) {
+      const path = join(target, f.path);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, f.content);
+    }
+  } catch (error) {
+    writeErr(`joinstep: cannot write the job into ${dir}: ${error instanceof Error ? error.message : String(error)}\nhint: choose a folder you can write to\n`);
+    return 2;
+  }
+  writeOut(`wrote ${job.files.map((f) => join(dir, f.path)).join(', ')}\nrun it: sql-client.sh -f ${join(dir, 'job.sql')}  (expected result: ${job.expected.length} row${job.expected.length === 1 ? '' : 's'})\n`);
+  return 0;
+}

@@ -1,0 +1,93 @@
+/**
+ * One query, joinstep against real Flink: both run, or both reject the SQL, or one rejects and the
+ * other does not (a disagreement). The verdict carries the lines `joinstep flink` prints.
+ */
+import { formatDiagnostic } from '../scenario/diagnostic.js';
+import type { Diagnostic, RejectedSql, Scenario } from '../scenario/types.js';
+import type { FlinkHarness, FlinkRunResult } from '../flink/harness-client.js';
+import { formatRunDiff } from '../flink/diff-report.js';
+import { joinstepRun, type SideRun } from '../flink/joinstep-side.js';
+import { diffRuns } from '../flink/step-diff.js';
+import { printable } from '../values/printable.js';
+import { runtimeFailure } from './runtime-error.js';
+
+export type FlinkVerdict = {
+  readonly status: 'agree' | 'differ' | 'not-expressible';
+  readonly lines: readonly string[];
+};
+
+type Failed = Extract<FlinkRunResult, { ok: false }>;
+
+/** Runs query `index` of a loaded scenario on both sides and compares them step by step. */
+export async function compareQuery(harness: FlinkHarness, scenario: Scenario, index: number): Promise<FlinkVerdict> {
+  const flink = await harness.run(scenario, 'run', index);
+  let mine: SideRun | Diagnostic;
+  try {
+    mine = joinstepRun(scenario, index);
+  } catch (error) {
+    const diagnostic = runtimeFailure(scenario, error);
+    if (diagnostic === undefined) throw error;
+    mine = diagnostic;
+  }
+  const label = flink.ok ? `Flink ${flink.flinkVersion}` : `Flink ${harness.build.mavenVersion}`;
+  if (!flink.ok) {
+    if (flink.phase === 'plan') {
+      return { status: 'differ', lines: [`${label} rejects the query; joinstep plans it.`, ...flinkError(label, flink)] };
+    }
+    if ('message' in mine) {
+      return { status: 'agree', lines: ['Both fail while running:', ...joinstepError(mine), ...flinkError(label, flink)] };
+    }
+    return { status: 'differ', lines: [`${label} fails while running; joinstep runs to the end.`, ...flinkError(label, flink)] };
+  }
+  if (flink.notExpressible !== null) {
+    return { status: 'not-expressible', lines: [`not expressible on real Flink: ${printable(flink.notExpressible)}`] };
+  }
+  const header = pinnedLine(flink);
+  if ('message' in mine) {
+    return { status: 'differ', lines: [header, `joinstep fails while running; ${label} runs to the end.`, ...joinstepError(mine)] };
+  }
+  const flinkSide: SideRun = { changelog: flink.changelog, result: flink.result, ...(flink.watermarks !== undefined ? { watermarks: flink.watermarks } : {}) };
+  const diff = diffRuns(mine, flinkSide, flink.unorderedSteps);
+  const verdict = diff.agree ? `joinstep and ${label} agree.` : `joinstep and ${label} DIFFER.`;
+  return { status: diff.agree ? 'agree' : 'differ', lines: [header, ...formatRunDiff(diff, label), verdict] };
+}
+
+/** A file whose SQL joinstep rejected: does Flink reject it too? */
+export async function compareRejected(harness: FlinkHarness, rejected: RejectedSql, diagnostics: readonly Diagnostic[], index: number): Promise<FlinkVerdict> {
+  const flink = await harness.run(rejected, 'plan', index);
+  const mineLines = diagnostics.flatMap((d) => joinstepError(d));
+  if (!flink.ok && flink.phase === 'plan') {
+    return { status: 'agree', lines: ['Both reject the query:', ...mineLines, ...flinkError(`Flink ${harness.build.mavenVersion}`, flink)] };
+  }
+  if (!flink.ok) {
+    return { status: 'differ', lines: ['joinstep rejects the query; Flink plans it but fails to run it:', ...mineLines, ...flinkError(`Flink ${harness.build.mavenVersion}`, flink)] };
+  }
+  return {
+    status: 'differ',
+    lines: [`joinstep rejects the query; Flink ${flink.flinkVersion} plans it:`, ...mineLines, `Flink ${flink.flinkVersion}'s plan:`, ...flink.plan.split('\n').map((l) => `  ${printable(l)}`)],
+  };
+}
+
+function joinstepError(d: Diagnostic): string[] {
+  return formatDiagnostic(d)
+    .split('\n')
+    .map((l, i) => (i === 0 ? `  joinstep: ${l}` : `            ${l}`));
+}
+
+export function flinkError(label: string, f: Failed): string[] {
+  const lines = [`  ${label}: ${printable(f.error.class)}: ${firstLines(f.error.message)}`];
+  if (f.error.rootCause !== undefined && f.error.rootCause !== f.error.message) lines.push(`    root cause: ${firstLines(f.error.rootCause)}`);
+  return lines;
+}
+
+/** Flink's messages can run to a stack of causes; the first lines say what matters. */
+function firstLines(text: string): string {
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  const head = lines.slice(0, 4).map(printable).join('\n      ');
+  return lines.length > 4 ? `${head}\n      ...` : head;
+}
+
+function pinnedLine(f: Extract<FlinkRunResult, { ok: true }>): string {
+  const pinned = Object.entries(f.pinnedConfig).map(([k, v]) => `${k}=${v}`);
+  return `Flink ${f.flinkVersion}, pinned for determinism: ${pinned.length > 0 ? printable(pinned.join(', ')) : '(nothing)'}`;
+}
