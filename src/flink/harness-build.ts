@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printable } from '../values/printable.js';
 
 /** Where a built harness is, ready to launch. */
 export interface HarnessBuild {
@@ -148,7 +149,7 @@ async function runMaven(dir: string, minor: string, mavenVersion: string, progre
   const started = Date.now();
   progress(`building the Flink ${minor} harness against Flink ${mavenVersion} (first use; Maven downloads Flink once, this takes minutes)`);
   // -q of the documented command is left out on purpose: Maven's download lines are the progress.
-  const args = ['-B', '-f', join(dir, 'pom.xml'), `-Dflink.version=${mavenVersion}`, `-Dharness.minor=${minor}`, 'package', '-DskipTests'];
+  const args = ['-B', '-Dstyle.color=never', '-f', join(dir, 'pom.xml'), `-Dflink.version=${mavenVersion}`, `-Dharness.minor=${minor}`, 'package', '-DskipTests'];
   const tail: string[] = [];
   const code = await new Promise<number>((done, fail) => {
     const child = spawn(mavenCommand(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -157,7 +158,7 @@ async function runMaven(dir: string, minor: string, mavenVersion: string, progre
         if (line.trim() === '') continue;
         tail.push(line);
         if (tail.length > 40) tail.shift();
-        progress(line);
+        progress(printable(line));
       }
     };
     child.stdout.on('data', onData);
