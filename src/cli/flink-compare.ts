@@ -14,6 +14,10 @@ import { runtimeFailure } from './runtime-error.js';
 export type FlinkVerdict = {
   readonly status: 'agree' | 'differ' | 'not-expressible';
   readonly lines: readonly string[];
+  /** The first step whose rows differ, for a run that differs there. */
+  readonly firstDifference?: number;
+  /** One line for a summary table (docs/flink-harness.md): what differs, or why nothing could be compared. */
+  readonly summary: string;
 };
 
 type Failed = Extract<FlinkRunResult, { ok: false }>;
@@ -32,24 +36,26 @@ export async function compareQuery(harness: FlinkHarness, scenario: Scenario, in
   const label = flink.ok ? `Flink ${flink.flinkVersion}` : `Flink ${harness.build.mavenVersion}`;
   if (!flink.ok) {
     if (flink.phase === 'plan') {
-      return { status: 'differ', lines: [`${label} rejects the query; joinstep plans it.`, ...flinkError(label, flink)] };
+      return { status: 'differ', summary: `Flink rejects the query (${shortClass(flink.error.class)}: ${firstLineOf(flink.error.message)}); joinstep plans it`, lines: [`${label} rejects the query; joinstep plans it.`, ...flinkError(label, flink)] };
     }
     if ('message' in mine) {
-      return { status: 'agree', lines: ['Both fail while running:', ...joinstepError(mine), ...flinkError(label, flink)] };
+      return { status: 'agree', summary: 'both fail while running', lines: ['Both fail while running:', ...joinstepError(mine), ...flinkError(label, flink)] };
     }
-    return { status: 'differ', lines: [`${label} fails while running; joinstep runs to the end.`, ...flinkError(label, flink)] };
+    return { status: 'differ', summary: `Flink fails while running (${shortClass(flink.error.class)}: ${firstLineOf(flink.error.message)})`, lines: [`${label} fails while running; joinstep runs to the end.`, ...flinkError(label, flink)] };
   }
   if (flink.notExpressible !== null) {
-    return { status: 'not-expressible', lines: [`not expressible on real Flink: ${printable(flink.notExpressible)}`] };
+    return { status: 'not-expressible', summary: printable(flink.notExpressible), lines: [`not expressible on real Flink: ${printable(flink.notExpressible)}`] };
   }
   const header = pinnedLine(flink);
   if ('message' in mine) {
-    return { status: 'differ', lines: [header, `joinstep fails while running; ${label} runs to the end.`, ...joinstepError(mine)] };
+    return { status: 'differ', summary: `joinstep fails while running (${printable(mine.message)})`, lines: [header, `joinstep fails while running; ${label} runs to the end.`, ...joinstepError(mine)] };
   }
   const flinkSide: SideRun = { changelog: flink.changelog, result: flink.result, ...(flink.watermarks !== undefined ? { watermarks: flink.watermarks } : {}) };
   const diff = diffRuns(mine, flinkSide, flink.unorderedSteps);
   const verdict = diff.agree ? `joinstep and ${label} agree.` : `joinstep and ${label} DIFFER.`;
-  return { status: diff.agree ? 'agree' : 'differ', lines: [header, ...formatRunDiff(diff, label), verdict] };
+  const lines = [header, ...formatRunDiff(diff, label), verdict];
+  if (diff.agree) return { status: 'agree', summary: diff.unorderedCompared.length > 0 ? `agrees (${diff.unorderedCompared.length} step(s) compared as a multiset)` : 'agrees', lines };
+  return { status: 'differ', ...(diff.firstDifference !== undefined ? { firstDifference: diff.firstDifference } : {}), summary: summarize(diff), lines };
 }
 
 /** A file whose SQL joinstep rejected: does Flink reject it too? */
@@ -57,15 +63,43 @@ export async function compareRejected(harness: FlinkHarness, rejected: RejectedS
   const flink = await harness.run(rejected, 'plan', index);
   const mineLines = diagnostics.flatMap((d) => joinstepError(d));
   if (!flink.ok && flink.phase === 'plan') {
-    return { status: 'agree', lines: ['Both reject the query:', ...mineLines, ...flinkError(`Flink ${harness.build.mavenVersion}`, flink)] };
+    return { status: 'agree', summary: 'both reject the query', lines: ['Both reject the query:', ...mineLines, ...flinkError(`Flink ${harness.build.mavenVersion}`, flink)] };
   }
+  const mineFirst = printable(diagnostics[0]?.message ?? '');
   if (!flink.ok) {
-    return { status: 'differ', lines: ['joinstep rejects the query; Flink plans it but fails to run it:', ...mineLines, ...flinkError(`Flink ${harness.build.mavenVersion}`, flink)] };
+    return { status: 'differ', summary: `joinstep rejects the query (${mineFirst}); Flink plans it`, lines: ['joinstep rejects the query; Flink plans it but fails to run it:', ...mineLines, ...flinkError(`Flink ${harness.build.mavenVersion}`, flink)] };
   }
   return {
     status: 'differ',
+    summary: `joinstep rejects the query (${mineFirst}); Flink plans it`,
     lines: [`joinstep rejects the query; Flink ${flink.flinkVersion} plans it:`, ...mineLines, `Flink ${flink.flinkVersion}'s plan:`, ...flink.plan.split('\n').map((l) => `  ${printable(l)}`)],
   };
+}
+
+/** What differs first, in a few words: which step, and whether only the order of its rows. */
+function summarize(diff: ReturnType<typeof diffRuns>): string {
+  const first = diff.steps.find((s) => !s.agree);
+  const parts: string[] = [];
+  if (first !== undefined) {
+    const sameRows = first.joinstep.length === first.flink.length && [...first.joinstep].sort().every((r, i) => r === [...first.flink].sort()[i]);
+    parts.push(sameRows ? `step ${first.step}: the same ${first.flink.length} rows in another order` : `step ${first.step}: joinstep ${countRows(first.joinstep.length)}, Flink ${countRows(first.flink.length)}`);
+  }
+  if (!diff.result.agree) parts.push('final result differs');
+  if (diff.watermarks !== undefined && !diff.watermarks.agree) parts.push(`watermarks differ at step ${diff.watermarks.firstDifference?.step}`);
+  return parts.join('; ');
+}
+
+function countRows(n: number): string {
+  return `${n} row${n === 1 ? '' : 's'}`;
+}
+
+function shortClass(name: string): string {
+  return printable(name.slice(name.lastIndexOf('.') + 1));
+}
+
+function firstLineOf(text: string): string {
+  const line = printable(text.split('\n')[0] ?? '');
+  return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }
 
 function joinstepError(d: Diagnostic): string[] {
