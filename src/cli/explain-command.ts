@@ -54,7 +54,7 @@ async function explainOnFlink(cmd: ExplainCmd, loaded: LoadResult): Promise<numb
   try {
     const entry = await pool.get(source.flinkVersion);
     if (!entry.ok) {
-      writeErr(`joinstep: ${printable(entry.message)}\nhint: ${entry.hint}\n`);
+      writeErr(`joinstep: ${entry.message.split('\n').map(printable).join('\n')}\nhint: ${entry.hint}\n`);
       return 2;
     }
     for (const index of indexes) {

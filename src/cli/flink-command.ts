@@ -45,7 +45,7 @@ export async function flinkCommand(cmd: FlinkCmd): Promise<number> {
   try {
     const entry = await pool.get(minor);
     if (!entry.ok) {
-      writeErr(`joinstep: ${printable(entry.message)}\nhint: ${entry.hint}\n`);
+      writeErr(`joinstep: ${entry.message.split('\n').map(printable).join('\n')}\nhint: ${entry.hint}\n`);
       return 2;
     }
     const harness = entry.harness;
@@ -78,7 +78,7 @@ export async function flinkCommand(cmd: FlinkCmd): Promise<number> {
     return 0;
   } catch (error) {
     if (!(error instanceof HarnessError)) throw error;
-    writeErr(`joinstep: ${printable(error.message)}\nhint: ${error.hint}\n`);
+    writeErr(`joinstep: ${error.message.split('\n').map(printable).join('\n')}\nhint: ${error.hint}\n`);
     return 2;
   } finally {
     await pool.closeAll();

@@ -154,7 +154,9 @@ async function runMaven(dir: string, minor: string, mavenVersion: string, progre
   const code = await new Promise<number>((done, fail) => {
     const child = spawn(mavenCommand(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const onData = (chunk: Buffer): void => {
-      for (const line of chunk.toString('utf8').split('\n')) {
+      for (const raw of chunk.toString('utf8').split('\n')) {
+        // Maven resets colours at exit even with style.color=never; those codes are not text.
+        const line = raw.replace(/\u001b\[[0-9;]*m/g, '');
         if (line.trim() === '') continue;
         tail.push(line);
         if (tail.length > 40) tail.shift();
