@@ -59,8 +59,9 @@ const RELEASED_VERSIONS: readonly FlinkVersion[] = ['2.0', '2.1', '2.2', '2.3'];
 
 export const EXIT_CODES: readonly (readonly [number, string])[] = [
   [0, 'success'],
-  [1, 'a check failed: `joinstep test` found a scenario whose expect: did not hold'],
-  [2, 'bad input: a scenario that does not load or plan (FILE:LINE:COL: error: ...), a missing file, a bad command line'],
+  [1, 'a check failed: `joinstep test` found a scenario whose expect: did not hold, or `joinstep flink` found joinstep and Flink differ'],
+  [2, 'bad input: a scenario that does not load or plan (FILE:LINE:COL: error: ...), a missing file, a bad command line; or real Flink cannot run here'],
+  [3, '`joinstep flink`: the scenario cannot be expressed on real Flink (the reason is printed)'],
 ];
 
 /** `--flink-version`, and --flink-version without --flink on `test` / `explain`. */
