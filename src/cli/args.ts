@@ -9,6 +9,7 @@ import { suggestionHint } from '../scenario/did-you-mean.js';
 import { APP_COMMAND, type CliCommand, commandNamed, COMMAND_WORDS, COMMANDS, optionsOf } from './command-registry.js';
 import { parseOptions, type OptionSpec } from './parse-options.js';
 import type { RecordCommand } from './record-args.js';
+import type { TeachCommand } from './teach-args.js';
 import type { FlinkVersion } from '../planner/plan.js';
 
 export type Command =
@@ -20,7 +21,8 @@ export type Command =
   | { readonly name: 'flink'; readonly file: string; readonly query?: string; readonly flinkVersion?: FlinkVersion; readonly job?: string }
   | { readonly name: 'app'; readonly paths: readonly string[]; readonly watch: boolean; readonly mono: boolean }
   | { readonly name: 'completion'; readonly shell: 'bash' | 'zsh' }
-  | RecordCommand;
+  | RecordCommand
+  | TeachCommand;
 
 /** `--flink` of `test` and `explain`: also on real Flink, at --flink-version or each file's own version. */
 export interface FlinkOptions {
@@ -77,10 +79,10 @@ function badOption(message: string, command: CliCommand): ParsedCli {
   const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(message)?.[1];
   if (unknown === undefined) return { ok: false, message, hint: command.bare === true ? 'see `joinstep --help`' : `see \`joinstep help ${command.name}\`` };
   const own = optionsOf(command).map((o) => `--${o.name}`);
-  const elsewhere = COMMANDS.find((c) => c !== command && c.options.some((o) => `--${o.name}` === unknown || (o.short !== undefined && `-${o.short}` === unknown)));
-  if (elsewhere !== undefined && !own.includes(unknown)) {
-    const owner = elsewhere.bare === true ? '`joinstep FILE`' : `\`joinstep ${elsewhere.name}\``;
-    return { ok: false, message: `Unknown option '${unknown}' for ${where}: it belongs to ${owner}`, hint: `see \`joinstep help ${elsewhere.name}\`` };
+  const owners = COMMANDS.filter((c) => c !== command && c.options.some((o) => `--${o.name}` === unknown || (o.short !== undefined && `-${o.short}` === unknown)));
+  if (owners.length > 0 && !own.includes(unknown)) {
+    const names = owners.map((c) => (c.bare === true ? '`joinstep FILE`' : `\`joinstep ${c.name}\``)).join(' and ');
+    return { ok: false, message: `Unknown option '${unknown}' for ${where}: it belongs to ${names}`, hint: `see \`joinstep help ${owners[0]!.name}\`` };
   }
   const hint = unknown.startsWith('--') ? suggestionHint(unknown, own, `options of ${where}`) : `options of ${where}: ${own.join(', ')}`;
   return { ok: false, message: `Unknown option '${unknown}' for ${where}`, hint };

@@ -7,6 +7,7 @@
 import type { Command, FlinkOptions, ParsedCli } from './args.js';
 import type { FlinkVersion } from '../planner/plan.js';
 import { recordFromValues } from './record-args.js';
+import { diagramFromValues, diffFromValues, FLINK_VERSIONS, practiceFromValues, TEACH_EXAMPLES } from './teach-args.js';
 
 export interface CliOption {
   /** The long name, without `--`. */
@@ -49,47 +50,34 @@ export const HELP_OPTION: CliOption = { name: 'help', short: 'h', type: 'boolean
 export const VERSION_OPTION: CliOption = { name: 'version', short: 'V', type: 'boolean', help: "print joinstep's version and exit" };
 
 const QUERY: CliOption = { name: 'query', type: 'string', value: 'NAME', help: 'with named queries (queries:), only this one, printed as a single-query file would be' };
-const FLINK_VERSIONS: readonly FlinkVersion[] = ['2.0', '2.1', '2.2', '2.3', '2.4'];
-const FLINK: CliOption = { name: 'flink', type: 'boolean', help: 'also on real Apache Flink (needs Java 17+ and Maven; docs/flink-harness.md)' };
-const FLINK_VERSION: CliOption = {
-  name: 'flink-version',
-  type: 'string',
-  value: 'V',
-  help: "the Flink version to run (2.0-2.4; a patch such as 2.3.0 is accepted); default: each file's own",
-};
 const MONO: CliOption = { name: 'mono', type: 'boolean', help: 'draw without colours (as NO_COLOR=1 does)' };
+// Real Flink (docs/flink-harness.md): the `flink` command, and --flink of `test` and `explain`.
+const FLINK: CliOption = { name: 'flink', type: 'boolean', help: 'also on real Apache Flink (needs Java 17+ and Maven; docs/flink-harness.md)' };
+const FLINK_VERSION: CliOption = { name: 'flink-version', type: 'string', value: 'V', choices: ['2.0', '2.1', '2.2', '2.3'], help: "run real Flink V (and plan joinstep as V) instead of the file's flink-version" };
+/** The released versions real Flink can run (2.4 has no release). */
+const RELEASED_VERSIONS: readonly FlinkVersion[] = ['2.0', '2.1', '2.2', '2.3'];
 
 export const EXIT_CODES: readonly (readonly [number, string])[] = [
   [0, 'success'],
-  [1, 'a check failed: `joinstep test` found a scenario whose expect: did not hold'],
-  [2, 'bad input: a scenario that does not load or plan (FILE:LINE:COL: error: ...), a missing file, a bad command line'],
-  [3, '`joinstep flink`: the scenario cannot be expressed on real Flink'],
+  [1, 'a check failed: `joinstep test` found a scenario whose expect: did not hold, or `joinstep flink` found joinstep and Flink differ'],
+  [2, 'bad input: a scenario that does not load or plan (FILE:LINE:COL: error: ...), a missing file, a bad command line; or real Flink cannot run here'],
+  [3, '`joinstep flink`: the scenario cannot be expressed on real Flink (the reason is printed)'],
 ];
+
+/** `--flink-version`, and --flink-version without --flink on `test` / `explain`. */
+function flinkOptions(values: OptionValues): { ok: true; flink?: FlinkOptions } | { ok: false; failed: ParsedCli } {
+  const version = str(values['flink-version']);
+  if (values['flink'] !== true) {
+    if (version !== undefined) return { ok: false, failed: fail('--flink-version goes with --flink', 'joinstep test --flink --flink-version 2.3') };
+    return { ok: true };
+  }
+  const flinkVersion = RELEASED_VERSIONS.find((v) => v === version);
+  return { ok: true, flink: flinkVersion !== undefined ? { flinkVersion } : {} };
+}
 
 const fail = (message: string, hint?: string): ParsedCli => (hint === undefined ? { ok: false, message } : { ok: false, message, hint });
 const ok = (command: Command): ParsedCli => ({ ok: true, command });
 const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
-
-/** --flink-version as a minor version; a patch (2.3.0) names its minor. */
-function flinkVersionOf(values: OptionValues): { ok: true; version?: FlinkVersion } | { ok: false; failed: ParsedCli } {
-  const given = values['flink-version'];
-  if (typeof given !== 'string') return { ok: true };
-  const minor = /^(\d+\.\d+)(?:\.\d+)?$/.exec(given.trim())?.[1];
-  const version = FLINK_VERSIONS.find((v) => v === minor);
-  if (version === undefined) return { ok: false, failed: fail(`unknown --flink-version '${given}'`, `use one of ${FLINK_VERSIONS.join(', ')}`) };
-  return { ok: true, version };
-}
-
-/** `--flink [--flink-version V]` of `test` and `explain`. */
-function flinkOptions(values: OptionValues): { ok: true; flink?: FlinkOptions } | { ok: false; failed: ParsedCli } {
-  const v = flinkVersionOf(values);
-  if (!v.ok) return v;
-  if (values['flink'] !== true) {
-    if (v.version !== undefined) return { ok: false, failed: fail('--flink-version goes with --flink', 'joinstep test --flink --flink-version 2.3') };
-    return { ok: true };
-  }
-  return { ok: true, flink: v.version !== undefined ? { flinkVersion: v.version } : {} };
-}
 
 export const COMMANDS: readonly CliCommand[] = [
   {
@@ -130,30 +118,33 @@ export const COMMANDS: readonly CliCommand[] = [
     name: 'test',
     usage: ['[FILE|DIR ...] [--flink [--flink-version V]]'],
     summary: "check every scenario's expect: block; ends with `N passed, N failed`",
-    details: ['With no FILE or DIR, checks scenarios/ (or the current folder). Exit 1 when any check failed.', '--flink: each expect: block is checked against real Flink too.'],
+    details: [
+      'With no FILE or DIR, checks scenarios/ (or the current folder). Exit 1 when any check failed.',
+      'With --flink, every expect: block is also checked against real Flink; a failure says which side failed.',
+    ],
     examples: ['joinstep test', 'joinstep test scenarios/ my-case.yaml', 'joinstep test --flink scenarios/'],
     operands: { kind: 'scenarios' },
     options: [FLINK, FLINK_VERSION],
     parse: (values, positionals) => {
-      const f = flinkOptions(values);
-      if (!f.ok) return f.failed;
-      return ok({ name: 'test', paths: positionals, ...(f.flink !== undefined ? { flink: f.flink } : {}) });
+      const flink = flinkOptions(values);
+      if (!flink.ok) return flink.failed;
+      return ok({ name: 'test', paths: positionals, ...(flink.flink !== undefined ? { flink: flink.flink } : {}) });
     },
   },
   {
     name: 'explain',
     usage: ['FILE [--query NAME] [--flink [--flink-version V]]'],
     summary: 'print the plan Flink would choose, and why: operators, keys, time attributes, state',
-    details: ["--flink: real Flink's own plan beside joinstep's."],
+    details: ["With --flink, real Flink's own plan (its explainSql text with changelog modes) follows joinstep's."],
     examples: ['joinstep explain scenarios/temporal-eur-rate.yaml', 'joinstep explain scenarios/temporal-eur-rate.yaml --flink'],
     operands: { kind: 'scenarios' },
     options: [QUERY, FLINK, FLINK_VERSION],
     parse: (values, positionals) => {
       if (positionals.length !== 1) return fail('`explain` takes exactly one scenario file', 'joinstep explain scenarios/temporal-eur-rate.yaml');
-      const f = flinkOptions(values);
-      if (!f.ok) return f.failed;
+      const flink = flinkOptions(values);
+      if (!flink.ok) return flink.failed;
       const query = str(values['query']);
-      return ok({ name: 'explain', file: positionals[0]!, ...(query ? { query } : {}), ...(f.flink !== undefined ? { flink: f.flink } : {}) });
+      return ok({ name: 'explain', file: positionals[0]!, ...(query ? { query } : {}), ...(flink.flink !== undefined ? { flink: flink.flink } : {}) });
     },
   },
   {
@@ -161,20 +152,23 @@ export const COMMANDS: readonly CliCommand[] = [
     usage: ['FILE [--flink-version V] [--query NAME]', 'FILE --job DIR'],
     summary: 'run the scenario on real Apache Flink too and print both changelogs step by step',
     details: [
-      'Exit 0 when joinstep and Flink agree, 1 when they differ (the first difference is marked), 3 when the scenario cannot be expressed on Flink.',
-      'Needs Java 17+ and Maven (docs/flink-harness.md). --job DIR writes a Flink SQL script and data files that reproduce the result on a cluster.',
+      'The first difference is marked >>; the final result and the emitted watermarks are compared too.',
+      'Exit 0 when joinstep and Flink agree, 1 when they differ, 2 for a bad file or when real Flink',
+      'cannot run here (Java 17+ and Maven are needed; the first run builds the harness), 3 when the',
+      'scenario cannot be expressed on real Flink. --job DIR writes a Flink SQL script and data files',
+      "that reproduce the scenario's result on a cluster through Flink's SQL client.",
+      'See docs/flink-harness.md.',
     ],
-    examples: ['joinstep flink scenarios/temporal-eur-rate.yaml', 'joinstep flink scenarios/temporal-eur-rate.yaml --job out/job'],
+    examples: ['joinstep flink scenarios/temporal-eur-rate.yaml', 'joinstep flink scenarios/temporal-eur-rate.yaml --job out/eur-job'],
     operands: { kind: 'scenarios' },
-    options: [FLINK_VERSION, QUERY, { name: 'job', type: 'string', value: 'DIR', path: true, help: 'write a Flink SQL job and its data files to DIR' }],
+    options: [FLINK_VERSION, QUERY, { name: 'job', type: 'string', value: 'DIR', path: true, help: 'write a Flink SQL job (script, data files, expected result) into DIR instead' }],
     parse: (values, positionals) => {
       if (positionals.length !== 1) return fail('`flink` takes exactly one scenario file', 'joinstep flink scenarios/temporal-eur-rate.yaml');
-      const v = flinkVersionOf(values);
-      if (!v.ok) return v.failed;
+      const query = str(values['query']);
       const job = str(values['job']);
       if (job === '') return fail('--job needs a directory', 'joinstep flink FILE --job out/job');
-      const query = str(values['query']);
-      return ok({ name: 'flink', file: positionals[0]!, ...(query ? { query } : {}), ...(v.version !== undefined ? { flinkVersion: v.version } : {}), ...(job !== undefined ? { job } : {}) });
+      const flinkVersion = RELEASED_VERSIONS.find((v) => v === str(values['flink-version']));
+      return ok({ name: 'flink', file: positionals[0]!, ...(query ? { query } : {}), ...(flinkVersion ? { flinkVersion } : {}), ...(job !== undefined ? { job } : {}) });
     },
   },
   {
@@ -193,6 +187,40 @@ export const COMMANDS: readonly CliCommand[] = [
       MONO,
     ],
     parse: recordFromValues,
+  },
+  {
+    name: 'practice',
+    usage: ['FILE [--score-out FILE] [--mono]'],
+    summary: "predict each step's rows before they show, then see Flink's answer and why; a score at the end",
+    details: ['Asks before every step that emits or retracts rows, and before events marked ask: (docs/teaching.md).'],
+    examples: [TEACH_EXAMPLES.practice],
+    operands: { kind: 'scenarios' },
+    options: [{ name: 'score-out', type: 'string', value: 'FILE', path: true, help: 'also write the score as JSON to this file' }, MONO],
+    parse: practiceFromValues,
+  },
+  {
+    name: 'diff',
+    usage: ['FILE --flink-version A [B] [--query NAME]'],
+    summary: 'the same events under two Flink releases, aligned by step, naming the rule that changed',
+    details: ["With one version, compares it with the file's own flink-version."],
+    examples: [TEACH_EXAMPLES.diff],
+    operands: { kind: 'scenarios' },
+    options: [{ name: 'flink-version', type: 'string', value: 'VERSION', choices: FLINK_VERSIONS, help: 'the release(s) to compare: --flink-version 2.1 2.2' }, QUERY],
+    parse: diffFromValues,
+  },
+  {
+    name: 'diagram',
+    usage: ['FILE --svg OUT [--step N] [--mono] [--query NAME]'],
+    summary: 'draw the run as an SVG: event time across, arrival down, the join watermark, late and emitted rows',
+    examples: [TEACH_EXAMPLES.diagram],
+    operands: { kind: 'scenarios' },
+    options: [
+      { name: 'svg', type: 'string', value: 'FILE', path: true, help: 'the SVG file to write (required)' },
+      { name: 'step', type: 'string', value: 'N', help: 'the step to show as current (default: the last)' },
+      MONO,
+      QUERY,
+    ],
+    parse: diagramFromValues,
   },
   {
     name: 'help',

@@ -41,6 +41,13 @@ async function main(argv: readonly string[]): Promise<number> {
       return explainCommand(cmd);
     case 'record':
       return recordCommand(cmd);
+    // The teaching commands (docs/teaching.md).
+    case 'practice':
+      return (await import('./practice-command.js')).practiceCommand(cmd);
+    case 'diff':
+      return (await import('./diff-command.js')).diffCommand(cmd);
+    case 'diagram':
+      return (await import('./diagram-command.js')).diagramCommand(cmd);
     case 'flink':
       return flinkCommand(cmd);
     case 'app': {

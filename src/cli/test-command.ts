@@ -9,6 +9,7 @@ import { formatDiagnostic } from '../scenario/diagnostic.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import type { Diagnostic, LoadResult } from '../scenario/types.js';
 import type { Command } from './args.js';
+import { printable } from '../values/printable.js';
 import { paintFor } from './color.js';
 import { writeErr, writeOut, writeOutExact } from './output.js';
 import { findScenarioFiles } from './scenario-files.js';
@@ -16,7 +17,6 @@ import { checkRun, type Verdict } from './test-check.js';
 import { checkOnFlink, type FlinkCheck } from './test-flink.js';
 import { flinkAvailable, HarnessError } from '../flink/harness-client.js';
 import { HarnessPool } from '../flink/harness-pool.js';
-import { printable } from '../values/printable.js';
 
 export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Promise<number> {
   const paths = cmd.paths.length > 0 ? cmd.paths : [existsSync('scenarios') ? 'scenarios' : '.'];
@@ -68,7 +68,7 @@ async function flinkCheck(pool: HarnessPool, loaded: LoadResult): Promise<FlinkC
     return await checkOnFlink(pool, loaded);
   } catch (error) {
     if (!(error instanceof HarnessError)) throw error;
-    return { status: 'fail', label: 'Flink', details: [...error.message.split('\n').map(printable), `hint: ${error.hint}`] };
+    return { status: 'fail', label: 'Flink', details: [...error.message.split('\n'), `hint: ${error.hint}`] };
   }
 }
 

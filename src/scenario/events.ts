@@ -29,11 +29,11 @@ export const KIND_KEYS: readonly (readonly [string, Kind])[] = [
 ];
 
 export const ALLOWED: Readonly<Record<Kind, readonly string[]>> = {
-  row: ['to', 'row', 'op', 'partition', 'at', 'note'],
-  watermark: ['watermark', 'to', 'partition', 'at', 'note'],
-  idle: ['idle', 'partition', 'at', 'note'],
-  active: ['active', 'partition', 'at', 'note'],
-  advance: ['advance', 'at', 'note'],
+  row: ['to', 'row', 'op', 'partition', 'at', 'note', 'ask', 'hint'],
+  watermark: ['watermark', 'to', 'partition', 'at', 'note', 'ask', 'hint'],
+  idle: ['idle', 'partition', 'at', 'note', 'ask', 'hint'],
+  active: ['active', 'partition', 'at', 'note', 'ask', 'hint'],
+  advance: ['advance', 'at', 'note', 'ask', 'hint'],
   note: ['note', 'at'],
 };
 
@@ -79,7 +79,7 @@ function readEvent(ctx: LoadContext, env: EventEnv, map: YAMLMap, clock: Clock):
   const kind = kindOf(ctx, map, list);
   if (kind === undefined) return undefined;
   let ok = checkKeys(ctx, list, kind);
-  const base: { at?: number; note?: string; pos: FilePos } = { pos };
+  const base: { at?: number; note?: string; ask?: boolean | string; hint?: string; pos: FilePos } = { pos };
   const at = keys.get('at');
   if (at !== undefined) {
     const ms = readAt(ctx, env, at, clock);
@@ -96,8 +96,40 @@ function readEvent(ctx: LoadContext, env: EventEnv, map: YAMLMap, clock: Clock):
     if (text === undefined || tooLong !== undefined) ok = false;
     else base.note = text;
   }
+  if (!readPractice(ctx, keys, base)) ok = false;
   const body = readBody(ctx, env, kind, keys, clock);
   return ok && body !== undefined ? ({ ...base, ...body } as ScenarioEvent) : undefined;
+}
+
+/**
+ * Practice-mode marks: `ask:` (true, false, or the question's text) and `hint:` (text shown with
+ * the question). A hint on an event that is never asked would never be seen: that is an error.
+ */
+function readPractice(ctx: LoadContext, keys: ReadonlyMap<string, Entry>, base: { ask?: boolean | string; hint?: string }): boolean {
+  let ok = true;
+  const ask = keys.get('ask');
+  if (ask !== undefined) {
+    const node = ask.value;
+    if (isScalar(node) && typeof node.value === 'boolean') base.ask = node.value;
+    else if (isScalar(node) && typeof node.value === 'string' && node.value.trim() !== '') base.ask = node.value.trim();
+    else {
+      report(ctx, ask.valueWhere, `ask must be true, false or the question's text, not ${describeNode(node)}`, 'e.g. `ask: true` or `ask: "What does the join emit now?"`');
+      ok = false;
+    }
+  }
+  const hint = keys.get('hint');
+  if (hint !== undefined) {
+    const node = hint.value;
+    const text = isScalar(node) && typeof node.value === 'string' ? node.value.trim() : undefined;
+    if (text === undefined || text === '') {
+      report(ctx, hint.valueWhere, `hint must be a line of text, not ${describeNode(node)}`, 'e.g. `hint: "Which watermark does the join use?"`');
+      ok = false;
+    } else if (base.ask === false) {
+      report(ctx, hint.keyNode, 'this hint is never shown: the event has `ask: false`', 'remove the hint, or ask the question (`ask: true`)');
+      ok = false;
+    } else base.hint = text;
+  }
+  return ok;
 }
 
 /** The kind from the keys present; reports a map with no kind key or with two. */

@@ -17,9 +17,16 @@ import { runSqlStage } from './sql-stage.js';
 import type { SqlStage } from './sql-stage.js';
 import { readTopLevel } from './top-level.js';
 import type { TopLevel } from './top-level.js';
-import type { Diagnostic, LoadOptions, LoadResult, RejectedSql, Scenario } from './types.js';
+import type { Diagnostic, LoadResult, RejectedSql, Scenario } from './types.js';
+import type { FlinkVersion } from '../planner/plan.js';
 import { parseYaml } from './yaml-doc.js';
 import { fileSizeProblem } from './limits.js';
+
+/** How a caller may run a file other than as written: `diff --flink-version A B` plans it twice. */
+export interface LoadOptions {
+  /** Plan and run under this release instead of the file's `flink-version`. */
+  readonly flinkVersion?: FlinkVersion;
+}
 
 export async function loadScenarioFile(path: string, options: LoadOptions = {}): Promise<LoadResult> {
   let bytes: Buffer;
@@ -69,7 +76,7 @@ function readProblem(error: unknown): { message: string; hint?: string } {
   return { message: `cannot read the file (${code ?? 'unknown reason'})` };
 }
 
-export function loadScenarioText(file: string, withBom: string, options: LoadOptions = {}): LoadResult {
+export function loadScenarioText(file: string, withBom: string, loadOptions: LoadOptions = {}): LoadResult {
   // A BOM is not a column: without this, a mistake on line 1 is reported one column to the right.
   const text = withBom.replace(/^\ufeff/, '');
   const parsed = parseYaml(file, text);
@@ -85,13 +92,15 @@ export function loadScenarioText(file: string, withBom: string, options: LoadOpt
     return { ok: false, diagnostics: ctx.diagnostics };
   }
   const read = readTopLevel(ctx, root);
-  const top = options.flinkVersion === undefined ? read : { ...read, flinkVersion: options.flinkVersion };
+  // The version asked for wins over the file's, for the rejected SQL handed to real Flink too.
+  const top = loadOptions.flinkVersion === undefined ? read : { ...read, flinkVersion: loadOptions.flinkVersion };
   const partitions = Object.fromEntries(top.partitions.map((p) => [p.table, p.count]));
-  const sqlOptions = { config: top.config, flinkVersion: top.flinkVersion, partitions };
+  const flinkVersion = loadOptions.flinkVersion ?? top.flinkVersion;
+  const options = { config: top.config, flinkVersion, partitions };
   let stage: SqlStage | undefined;
   const beforeSql = ctx.diagnostics.length;
   if (top.sql !== undefined) {
-    stage = top.queries !== undefined ? runQueriesStage(ctx, top.sql, top.queries, sqlOptions) : runSqlStage(ctx, top.sql, sqlOptions);
+    stage = top.queries !== undefined ? runQueriesStage(ctx, top.sql, top.queries, options) : runSqlStage(ctx, top.sql, options);
   }
   const sqlDiagnostics = ctx.diagnostics.slice(beforeSql);
   checkExpectForm(ctx, top);
@@ -109,7 +118,7 @@ export function loadScenarioText(file: string, withBom: string, options: LoadOpt
     name: top.name,
     ...(top.description !== undefined ? { description: top.description } : {}),
     date: top.dateMs,
-    flinkVersion: top.flinkVersion,
+    flinkVersion,
     watermarks: top.watermarks,
     partitions: allPartitions,
     config: top.config,

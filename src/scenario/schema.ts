@@ -80,6 +80,8 @@ const EVENT_VALUES: Readonly<Record<string, Schema>> = {
   partition: { type: 'integer', minimum: 0, description: 'the source partition (0, 1, ...; `partitions:` sets how many)' },
   at: timeLiteral(false, 'set the processing clock to this time before the event (it never goes back)'),
   note: { ...SCALAR_TEXT, description: 'narration shown at this step' },
+  ask: { description: 'practice mode: ask before this step (true), never (false), or ask this question', anyOf: [{ type: 'boolean' }, { type: 'string', minLength: 1, pattern: '\\S' }] },
+  hint: { type: 'string', minLength: 1, pattern: '\\S', description: "practice mode: a hint shown with this step's question" },
   watermark: { ...SCALAR_TEXT, description: 'the table whose watermark moves' },
   idle: { ...SCALAR_TEXT, description: 'the table whose partition(s) become idle' },
   active: { ...SCALAR_TEXT, description: 'the table whose partition(s) become active again' },

@@ -26,6 +26,13 @@ interface EventBase {
   /** Processing time to move to before the event (epoch ms); absent = stays. */
   readonly at?: number;
   readonly note?: string;
+  /**
+   * Practice mode: true (or the question's text) asks the candidate before this step even when
+   * it emits nothing; false never asks, even when it emits. Absent: asked when it emits.
+   */
+  readonly ask?: boolean | string;
+  /** Practice mode: a hint shown with this step's question. */
+  readonly hint?: string;
   /** Where the event starts in the file (for the timeline and for what-if edits). */
   readonly pos: FilePos;
 }
@@ -120,12 +127,6 @@ export interface RejectedSql {
    * rejected: enough to run the file on real Flink, where the query may well be accepted.
    */
   readonly checked?: { readonly tables: readonly TableDef[]; readonly events: readonly ScenarioEvent[] };
-}
-
-/** Options of a load that differ from what the file says. */
-export interface LoadOptions {
-  /** Plan and run as this Flink version instead of the file's `flink-version` (`joinstep flink --flink-version`). */
-  readonly flinkVersion?: FlinkVersion;
 }
 
 export type LoadResult =

@@ -14,10 +14,12 @@ import { splitKeys } from './keymap.js';
 import { reduce } from './reducer.js';
 import { screenLayout } from './screen.js';
 import type { Session } from './session.js';
-import { initialState, SPEEDS } from './state.js';
+import { initialState, SPEEDS, type UiState } from './state.js';
 import { useTerminalSize } from './terminal.js';
 import type { FrameSink } from './terminal-output.js';
 import { makeTheme } from './theme.js';
+import { writeDiagram, writeScore } from './teach-effects.js';
+import { startPractice } from './practice.js';
 
 const SETTLE_MS = 150;
 
@@ -38,11 +40,18 @@ export interface AppProps {
    * absent = Ink draws them through <Frame> (the same text, built the slow way).
    */
   readonly output?: FrameSink;
+  /** Writes the `d` diagram and says where (default: into the current directory); tests may observe it. */
+  readonly diagram?: (state: UiState) => Promise<string>;
+  /** Start in practice mode (`joinstep practice`), writing the score JSON here if given. */
+  readonly practice?: { readonly scoreOut?: string };
 }
 
-export function App({ session, mono = false, reload, watch, onQuit, save = saveScenarioFile, output }: AppProps) {
+export function App({ session, mono = false, reload, watch, onQuit, save = saveScenarioFile, output, practice, diagram = writeDiagram }: AppProps) {
   const size = useTerminalSize();
-  const [state, dispatch] = useReducer(reduce, undefined, () => initialState(session, { mono, ...size }));
+  const [state, dispatch] = useReducer(reduce, undefined, () => {
+    const first = initialState(session, { mono, ...size });
+    return practice === undefined ? first : startPractice(first, practice.scoreOut);
+  });
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
 
@@ -62,8 +71,17 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
     const effect = state.effect;
     if (effect === undefined) return;
     if (effect.kind === 'quit') {
+      writeScore(state);
       onQuit?.();
       exit();
+    } else if (effect.kind === 'score') {
+      const said = writeScore(state);
+      if (said !== undefined) dispatch({ t: 'message', message: said });
+    } else if (effect.kind === 'diagram') {
+      diagram(state).then(
+        (message) => dispatch({ t: 'message', message }),
+        (err: unknown) => dispatch({ t: 'message', message: `diagram not written: ${String(err)}` }),
+      );
     }
     else if (effect.kind === 'save') {
       const text = state.edit?.text;

@@ -15,9 +15,11 @@ export interface RootProps {
   readonly watch?: (file: string, onChange: () => void) => () => void;
   /** The app draws its frames here itself (absent: through Ink); the picker is always Ink's. */
   readonly output?: FrameSink;
+  /** Open the scenario in practice mode (`joinstep practice`). */
+  readonly practice?: { readonly scoreOut?: string };
 }
 
-export function Root({ entries = [], session, file, mono, open, watch, output }: RootProps) {
+export function Root({ entries = [], session, file, mono, open, watch, output, practice }: RootProps) {
   const size = useTerminalSize();
   const [current, setCurrent] = useState<{ file: string; session: Session } | undefined>(
     session !== undefined && file !== undefined ? { file, session } : undefined,
@@ -39,5 +41,5 @@ export function Root({ entries = [], session, file, mono, open, watch, output }:
     const r = await open(current.file);
     return r.ok ? r : { ok: false, message: r.errors[0]?.split('\n')[0] ?? 'reload failed' };
   };
-  return <App key={current.file} session={current.session} {...(mono !== undefined ? { mono } : {})} reload={reload} {...(watchThis ? { watch: watchThis } : {})} {...(output ? { output } : {})} />;
+  return <App key={current.file} session={current.session} {...(mono !== undefined ? { mono } : {})} reload={reload} {...(watchThis ? { watch: watchThis } : {})} {...(output ? { output } : {})} {...(practice ? { practice } : {})} />;
 }

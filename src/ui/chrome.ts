@@ -14,6 +14,8 @@ import { formFields } from './whatif-form.js';
 import type { Mode } from './state.js';
 import { clock } from './text.js';
 import { printable } from '../values/printable.js';
+import { answerBar } from './practice-bar.js';
+import { PRACTICE_OFF } from './practice.js';
 
 export function statusLine(s: UiState): Line {
   const { info, timeline: tl } = s.session;
@@ -29,6 +31,8 @@ export function statusLine(s: UiState): Line {
   if (s.mono) parts.push(seg('│ mono '));
   if (s.manual > 0) parts.push(seg(`│ ${s.manual} manual `, { tone: 'key' }));
   if (s.edit !== undefined) parts.push(seg(`│ what-if${isDirty(s) ? ' (unsaved)' : ''} `, { tone: 'warn' }));
+  if (s.practice !== undefined) parts.push(seg(`│ practice `, { tone: 'key', bold: true }));
+  if (s.compare !== undefined) parts.push(seg(`│ vs ${s.compare.version} `, { tone: 'key' }));
   parts.push(seg(`│ ${printable(info.name)}`, { bold: true }));
   return parts;
 }
@@ -42,6 +46,7 @@ export function keyBar(s: UiState): Line {
     return [seg(` ${PROMPTS[mode.purpose]}${target}: `, { tone: 'key', bold: true }), seg(printable(mode.text)), seg('█'), seg('  enter ok · esc cancel', { tone: 'muted' })];
   }
   if (mode.k === 'form') return formBar(s, mode);
+  if (mode.k === 'answer') return answerBar(s, mode);
   if (mode.k === 'confirmQuit') {
     return [seg(' unsaved what-if edits: quit anyway? ', { tone: 'warn', bold: true, inverse: true }), seg(' q / y quit · any other key stays (s saves)', { tone: 'muted' })];
   }
@@ -64,6 +69,8 @@ export function keyBar(s: UiState): Line {
   const ordered = [...KEYMAP].sort((x, y) => first(x.command) - first(y.command));
   for (const b of ordered) {
     if (b.prefix !== prefix || (prefix === undefined && b.bar === undefined)) continue;
+    // While practising, the keys that are off are not offered.
+    if (s.practice !== undefined && PRACTICE_OFF.includes(b.command)) continue;
     const key = keyLabel(b.keys[0] ?? '');
     parts.push(seg(` ${key}`, { tone: 'key', bold: true }), seg(` ${prefix === undefined ? (b.bar ?? '') : b.help} `));
   }

@@ -40,7 +40,10 @@ export type CommandId =
   | 'moveEarlier'
   | 'moveLater'
   | 'duplicateEvent'
-  | 'save';
+  | 'save'
+  | 'practice'
+  | 'compare'
+  | 'diagram';
 
 export interface Binding {
   /** Key names as produced by `keyName` (a printable character, or 'space', 'right', 'enter', ...). */
@@ -85,6 +88,9 @@ export const KEYMAP: readonly Binding[] = [
   { keys: [']'], command: 'moveLater', help: 'what-if: move this event later' },
   { keys: ['D'], command: 'duplicateEvent', help: 'what-if: duplicate this event' },
   { keys: ['s'], command: 'save', help: 'save the what-if edits (.bak kept)' },
+  { keys: ['P'], command: 'practice', bar: 'practice', help: 'practice mode (again: the score)' },
+  { keys: ['V'], command: 'compare', help: 'show another flink-version beside' },
+  { keys: ['d'], command: 'diagram', help: 'write a time diagram (SVG) here' },
   { keys: ['/'], command: 'search', bar: 'search', help: 'search the changelog' },
   { keys: ['r'], command: 'reload', bar: 'reload', help: 'reload the file, keeping the step' },
   { keys: ['c'], command: 'colour', help: 'colour / monochrome' },

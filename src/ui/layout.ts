@@ -52,6 +52,18 @@ const NARROW_SIDE: Spec = [
   { share: 0.65, panes: [['left', 2], ['right', 2], ['changelog', 4], ['result', 1]] },
 ];
 
+/** Practice: the why pane holds the question and the answers, so it gets room. */
+const WIDE_PRACTICE: Spec = [
+  { share: 0.3, panes: [['timeline', 3], ['watermarks', 2]] },
+  { share: 0.3, panes: [['left', 1], ['right', 1]] },
+  { share: 0.4, panes: [['why', 5], ['changelog', 3], ['result', 2]] },
+];
+
+const NARROW_PRACTICE: Spec = [
+  { share: 0.45, panes: [['timeline', 4], ['watermarks', 2], ['left', 2], ['right', 2]] },
+  { share: 0.55, panes: [['why', 6], ['changelog', 3], ['result', 2]] },
+];
+
 /** Splits `total` by weights into integers that add up to exactly `total`, each at least `min`. */
 export function split(total: number, weights: readonly number[], min: number): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
@@ -66,12 +78,12 @@ export function split(total: number, weights: readonly number[], min: number): n
   return sizes;
 }
 
-export function layout(columns: number, rows: number, sideBySide = false): Layout {
+export function layout(columns: number, rows: number, sideBySide = false, practice = false): Layout {
   const height = Math.max(1, rows - 1);
   const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
   const body = Math.max(0, height - 2);
   if (tooSmall) return { height, width: columns, tooSmall, body, columns: [] };
-  const spec = columns >= 150 ? (sideBySide ? WIDE_SIDE : WIDE) : sideBySide ? NARROW_SIDE : NARROW;
+  const spec = practice ? (columns >= 150 ? WIDE_PRACTICE : NARROW_PRACTICE) : columns >= 150 ? (sideBySide ? WIDE_SIDE : WIDE) : sideBySide ? NARROW_SIDE : NARROW;
   const seps = spec.length - 1;
   const widths = split(columns - seps, spec.map((c) => c.share), 20);
   return {

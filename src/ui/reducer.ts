@@ -12,9 +12,18 @@ import { maxScroll, pageSize } from './scroll.js';
 import { followView, sessionViews } from './session.js';
 import { type Action, type Effect, PANES, SPEEDS, type UiState } from './state.js';
 import { editAtCursor, isDirty } from './whatif.js';
+import { toggleCompare } from './compare.js';
+import { guardPractice, practiceCommand, startPractice } from './practice.js';
+import { onAnswerKey } from './practice-entry.js';
 import { onFormKey, openForm } from './whatif-form.js';
 
 export function reduce(s: UiState, a: Action): UiState {
+  const next = reduceAction(s, a);
+  // Practice mode: whatever moved the cursor, it stops before an unanswered question.
+  return next.practice === undefined ? next : guardPractice(next);
+}
+
+function reduceAction(s: UiState, a: Action): UiState {
   switch (a.t) {
     case 'tick':
       return s.playing ? tick(s) : s;
@@ -24,13 +33,14 @@ export function reduce(s: UiState, a: Action): UiState {
       const dropped = s.manual > 0 ? ` (${s.manual} manual step${s.manual === 1 ? '' : 's'} dropped)` : '';
       const edits = isDirty(s) ? ' (unsaved what-if edits dropped)' : '';
       const session = followView(a.session, s.session.follow ?? 0);
-      const next = { ...s, session, manual: 0, edit: undefined, message: `reloaded ${a.session.info.file}${dropped}${edits}` };
+      const next = { ...s, session, manual: 0, edit: undefined, compare: undefined, message: `reloaded ${a.session.info.file}${dropped}${edits}` };
       return goStep(next, Math.min(s.step, a.session.timeline.length));
     }
     case 'fileChanged':
       return command(s, 'reload');
     case 'reloadFailed':
     case 'saveFailed':
+    case 'message':
       return { ...s, message: a.message };
     case 'saved':
       return s.edit === undefined ? s : { ...s, edit: { ...s.edit, saved: a.text }, message: `saved ${s.session.info.file} (previous version in .bak)` };
@@ -55,6 +65,11 @@ function onKey(s: UiState, key: string): UiState {
       return onPickKey(s, mode, key);
     case 'form':
       return onFormKey(s, mode, key);
+    case 'answer':
+      return onAnswerKey(s, mode, key);
+    case 'score':
+      if (key === 'q' || key === 'ctrl-c') return effect(s, 'quit');
+      return { ...s, mode: { k: 'normal' }, practice: undefined, message: 'practice ended: every step is shown again' };
     case 'confirmQuit':
       if (key === 'q' || key === 'y' || key === 'ctrl-c') return effect(s, 'quit');
       return { ...s, mode: { k: 'normal' }, message: 'quit cancelled (s saves the edits)' };
@@ -69,6 +84,8 @@ function onKey(s: UiState, key: string): UiState {
 }
 
 export function command(s: UiState, c: CommandId): UiState {
+  const practised = s.practice === undefined ? undefined : practiceCommand(s, c);
+  if (practised !== undefined) return practised;
   const length = s.session.timeline.length;
   switch (c) {
     case 'next':
@@ -147,6 +164,12 @@ export function command(s: UiState, c: CommandId): UiState {
       return editAtCursor(s, 'later');
     case 'duplicateEvent':
       return editAtCursor(s, 'duplicate');
+    case 'practice':
+      return startPractice(s);
+    case 'compare':
+      return toggleCompare(s);
+    case 'diagram':
+      return effect({ ...s, message: 'writing the diagram…' }, 'diagram');
     case 'save':
       if (s.edit === undefined) return { ...s, message: 'no what-if edits to save' };
       if (!isDirty(s)) return { ...s, message: 'already saved' };

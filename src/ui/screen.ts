@@ -11,6 +11,8 @@ import { wrap } from './panes/common.js';
 import { renderPane } from './panes/index.js';
 import { sessionViews } from './session.js';
 import type { UiState } from './state.js';
+import { practiceScore } from './practice.js';
+import { scoreLines } from './practice-score-view.js';
 
 export interface ScreenColumn {
   readonly width: number;
@@ -27,10 +29,11 @@ export interface ScreenLayout {
 }
 
 export function screenLayout(s: UiState, columns: number, rows: number): ScreenLayout {
-  const l = layout(columns, rows, sessionViews(s.session).length > 1);
+  const l = layout(columns, rows, sessionViews(s.session).length > 1 || s.compare !== undefined, s.practice !== undefined);
   if (l.tooSmall) return { width: columns, top: clipBox(tooSmallLines(columns, rows), columns, l.height), body: 0, columns: [], bottom: [] };
   const top = clipBox([statusLine(s)], columns, 1);
   const bottom = clipBox([keyBar(s)], columns, 1);
+  if (s.mode.k === 'score') return { width: columns, top, body: l.body, columns: [{ width: columns, lines: clipBox(scoreLines(practiceScore(s), columns, l.body, s.practice?.scoreOut), columns, l.body) }], bottom };
   if (s.mode.k === 'help') return { width: columns, top, body: l.body, columns: [{ width: columns, lines: clipBox(helpLines(columns, l.body), columns, l.body) }], bottom };
   const cols = l.columns.map((c) => ({ width: c.width, lines: c.panes.flatMap((p) => clipBox(renderPane(s, p.id, c.width, p.height), c.width, p.height)) }));
   return { width: columns, top, body: l.body, columns: cols, bottom };

@@ -15,7 +15,7 @@ export function sessionFromScenario(scenario: Scenario, text?: string): SessionR
     const first = views[0];
     if (first === undefined) throw new Error('[ui] scenario has no query');
     const many = views.length > 1 ? { views, follow: 0 } : {};
-    return { ok: true, session: { info: first.info, timeline: first.timeline, ...many, ...(text !== undefined ? { text } : {}) } };
+    return { ok: true, session: { info: first.info, timeline: first.timeline, ...many, ...(text !== undefined ? { text } : {}), scenario } };
   } catch (error) {
     const d = runtimeFailure(scenario, error);
     if (d === undefined) throw error;

@@ -42,6 +42,8 @@ export interface Session {
   readonly follow?: number;
   /** The scenario file's text as loaded: what-if edits are spliced into it. */
   readonly text?: string;
+  /** The loaded scenario (its version and tables: the version compare and the diagram). */
+  readonly scenario?: Scenario;
 }
 
 export interface QueryView {

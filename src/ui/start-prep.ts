@@ -18,6 +18,8 @@ export interface StartOptions {
   readonly watch?: boolean;
   /** Monochrome (also with NO_COLOR set). */
   readonly mono?: boolean;
+  /** Open in practice mode (`joinstep practice`). */
+  readonly practice?: { readonly scoreOut?: string };
 }
 
 /** Ready to run: one opened scenario, or the picker's entries. */
@@ -26,6 +28,7 @@ export interface Prepared {
   readonly entries: readonly PickerEntry[];
   readonly mono: boolean;
   readonly watch: boolean;
+  readonly practice?: { readonly scoreOut?: string };
 }
 
 /** The prepared app, or the exit code after the failure was printed. */
@@ -56,5 +59,5 @@ export async function prepareApp(options: StartOptions): Promise<Prepared | numb
     for (const e of r.errors) err(e);
     return 2;
   }
-  return { opened: { session: r.session, file: single }, entries: [], mono, watch };
+  return { opened: { session: r.session, file: single }, entries: [], mono, watch, ...(options.practice !== undefined ? { practice: options.practice } : {}) };
 }

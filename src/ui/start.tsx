@@ -26,7 +26,7 @@ export async function startApp(options: StartOptions): Promise<number> {
 export function runApp(p: Prepared, painted?: Prepainted): Promise<number> {
   const opened = p.opened ?? {};
   return runFullScreen(
-    (output) => <Root entries={[...p.entries]} {...opened} mono={p.mono} open={loadSession} output={output} {...(p.watch ? { watch: watchPath } : {})} />,
+    (output) => <Root entries={[...p.entries]} {...opened} mono={p.mono} open={loadSession} output={output} {...(p.practice ? { practice: p.practice } : {})} {...(p.watch ? { watch: watchPath } : {})} />,
     painted,
   );
 }

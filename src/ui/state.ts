@@ -1,6 +1,9 @@
 /**
  * The app's whole UI state, as data. Only App.tsx holds it; only reducer.ts changes it.
  */
+import type { AnswerRow } from '../teach/practice-grade.js';
+import type { CompareState } from './compare.js';
+import type { PracticeState } from './practice.js';
 import type { Session } from './session.js';
 
 export const PANES = ['timeline', 'left', 'right', 'watermarks', 'changelog', 'result', 'why'] as const;
@@ -22,7 +25,11 @@ export type Mode =
   | { readonly k: 'pick'; readonly purpose: 'watermark' | 'idle'; readonly index: number }
   /** The what-if insert form: one value per field name; the fields follow from the values. */
   | { readonly k: 'form'; readonly index: number; readonly values: Readonly<Record<string, string>>; readonly error?: string }
-  | { readonly k: 'confirmQuit' };
+  | { readonly k: 'confirmQuit' }
+  /** Practice: the candidate's rows for step `step` (not yet shown), one field at a time. */
+  | { readonly k: 'answer'; readonly step: number; readonly rows: readonly AnswerRow[]; readonly field: number; readonly values: readonly string[]; readonly error?: string }
+  /** Practice: the score, over the whole body. */
+  | { readonly k: 'score' };
 
 /** What-if edits since the load: the current file text, what is on disk, the run before any edit. */
 export interface EditState {
@@ -32,7 +39,7 @@ export interface EditState {
 }
 
 /** Side effects the reducer asks App to run (it cannot run them itself and stay pure). */
-export type Effect = 'quit' | 'reload' | 'save';
+export type Effect = 'quit' | 'reload' | 'save' | 'diagram' | 'score';
 
 export const SPEEDS = [1, 2, 5, 10, 20, 50] as const;
 
@@ -63,6 +70,10 @@ export interface UiState {
   readonly effect?: { readonly kind: Effect; readonly id: number };
   /** Present once a what-if edit was made (cleared by a reload from disk). */
   readonly edit?: EditState;
+  /** Present in practice mode (predict each step's output before it is shown). */
+  readonly practice?: PracticeState;
+  /** Present while a second flink-version is shown beside the scenario's own. */
+  readonly compare?: CompareState;
 }
 
 export function initialState(session: Session, opts: { mono?: boolean; rows?: number; columns?: number } = {}): UiState {
@@ -92,4 +103,6 @@ export type Action =
   /** The edited text was written to the file. */
   | { readonly t: 'saved'; readonly text: string }
   | { readonly t: 'saveFailed'; readonly message: string }
-  | { readonly t: 'reloadFailed'; readonly message: string };
+  | { readonly t: 'reloadFailed'; readonly message: string }
+  /** A side effect finished with something to say (a file written). */
+  | { readonly t: 'message'; readonly message: string };

@@ -13,7 +13,7 @@ import { cli } from '../cli/helpers.js';
 describe('parseCli: the Flink commands', () => {
   it('reads `flink FILE` with its options', () => {
     expect(parseCli(['flink', 'a.yaml'])).toEqual({ ok: true, command: { name: 'flink', file: 'a.yaml' } });
-    expect(parseCli(['flink', 'a.yaml', '--flink-version', '2.1.2', '--query', 'q', '--job', 'out'])).toEqual({
+    expect(parseCli(['flink', 'a.yaml', '--flink-version', '2.1', '--query', 'q', '--job', 'out'])).toEqual({
       ok: true,
       command: { name: 'flink', file: 'a.yaml', query: 'q', flinkVersion: '2.1', job: 'out' },
     });
@@ -27,11 +27,12 @@ describe('parseCli: the Flink commands', () => {
 
   it('refuses what does not fit', () => {
     expect(parseCli(['flink'])).toMatchObject({ ok: false, message: '`flink` takes exactly one scenario file' });
-    expect(parseCli(['flink', 'a.yaml', '--flink-version', '1.20'])).toMatchObject({ ok: false, message: "unknown --flink-version '1.20'" });
+    expect(parseCli(['flink', 'a.yaml', '--flink-version', '1.20'])).toMatchObject({ ok: false, message: "unknown --flink-version '1.20'", hint: '--flink-version takes: 2.0, 2.1, 2.2, 2.3' });
+    expect(parseCli(['flink', 'a.yaml', '--flink-version', '2.1.2'])).toMatchObject({ ok: false, hint: 'did you mean `2.1`?' });
     expect(parseCli(['flink', 'a.yaml', '--flink'])).toMatchObject({ ok: false });
-    expect(parseCli(['run', 'a.yaml', '--flink'])).toMatchObject({ ok: false, message: expect.stringContaining('--flink belongs to') });
-    expect(parseCli(['run', 'a.yaml', '--job', 'x'])).toMatchObject({ ok: false, message: expect.stringContaining('--job belongs to') });
-    expect(parseCli(['test', '--flink-version', '2.3'])).toMatchObject({ ok: false, message: expect.stringContaining('--flink-version goes with') });
+    expect(parseCli(['run', 'a.yaml', '--flink'])).toMatchObject({ ok: false, message: "Unknown option '--flink' for `joinstep run`: it belongs to `joinstep test`" });
+    expect(parseCli(['run', 'a.yaml', '--job', 'x'])).toMatchObject({ ok: false, message: "Unknown option '--job' for `joinstep run`: it belongs to `joinstep flink`" });
+    expect(parseCli(['test', '--flink-version', '2.3'])).toMatchObject({ ok: false, message: '--flink-version goes with --flink' });
   });
 });
 

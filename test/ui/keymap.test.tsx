@@ -9,6 +9,13 @@ import { storySession } from './fake-timeline.js';
 import { frame, KEY, press, render, type Rendered, unmount } from './helpers.js';
 import { expectPanesWhereLaidOut } from './layout-check.js';
 import { EUR_EXAMPLE, SIDE_BY_SIDE, tempCopy } from './whatif-helpers.js';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../paths.js';
+import { act } from 'react';
+import type { UiState } from '../../src/ui/state.js';
+import { writeDiagram } from '../../src/ui/teach-effects.js';
 
 const SIZE = { columns: 100, rows: 30 };
 const tested = new Set<CommandId>();
@@ -328,6 +335,44 @@ describe('side by side and what-if keys (real engine, temporary copies)', () => 
     expect(statusOf(r)).toContain(step);
     expect(statusOf(r)).toContain('what-if (unsaved)');
     expect(keyBarOf(r)).toContain(what);
+  });
+
+  it('P starts practice (the first emitting step is asked, not shown); P again shows the score', async () => {
+    tested.add('practice');
+    const r = await real(`${REPO_ROOT}/scenarios/temporal-eur-rate.yaml`);
+    await press(r, 'P');
+    expect(statusOf(r)).toContain('practice');
+    await press(r, 'G');
+    // G stops before the first question (the order's arrival, marked ask:) and asks it.
+    expect(statusOf(r)).toContain('step 2/6');
+    expect(keyBarOf(r)).toContain('step 3, row 1: kind:');
+    expect(frame(r)).not.toContain('110.000000');
+    await press(r, KEY.esc, 'P');
+    expect(frame(r)).toContain('practice score: 0 / 3');
+  });
+
+  it('V shows the next flink-version beside this one; V at the last version turns it off', async () => {
+    tested.add('compare');
+    const r = await real(`${REPO_ROOT}/scenarios/temporal-late-probe-2.3.yaml`);
+    await press(r, 'V');
+    expect(statusOf(r)).toContain('vs 2.4');
+    expect(keyBarOf(r)).toContain('Flink 2.3 ↔ 2.4: 2 steps differ (FLINK-39719)');
+    await press(r, 'V', 'V', 'V', 'V');
+    expect(keyBarOf(r)).toContain('version compare off');
+  });
+
+  it('d writes the time diagram of this step', async () => {
+    tested.add('diagram');
+    const dir = mkdtempSync(join(tmpdir(), 'joinstep-diagram-'));
+    const { session } = await tempCopy(`${REPO_ROOT}/scenarios/temporal-eur-rate.yaml`);
+    let writing: Promise<string> | undefined;
+    const diagram = (s: UiState): Promise<string> => (writing = writeDiagram(s, dir));
+    const r = await render(<App session={session} diagram={diagram} />, { columns: 200, rows: 60 });
+    open.push(r);
+    await press(r, 'n', 'n', 'd');
+    await act(async () => writing);
+    expect(keyBarOf(r)).toContain('diagram of step 2 written to');
+    expect(readFileSync(join(dir, 'temporal-eur-rate-step2.svg'), 'utf8')).toMatch(/^<svg /);
   });
 
   it('s with nothing edited says so', async () => {

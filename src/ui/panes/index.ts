@@ -15,6 +15,8 @@ import { stateSource, stateTitle } from './state-pane.js';
 import { timelineLines } from './timeline-pane.js';
 import { watermarkLines } from './watermark-pane.js';
 import { whyLines, whyTitle } from './why-pane.js';
+import { compareBox } from './compare-pane.js';
+import { practiceLines, practiceShown, practiceTitle } from './practice-pane.js';
 
 const WAIT: Line[] = [[seg('… shown when the keys pause', { dim: true })]];
 const WAITING: LineSource = { length: 1, slice: (start, end) => WAIT.slice(start, end) };
@@ -50,11 +52,16 @@ export const PANE_DEFS: Readonly<Record<PaneId, PaneDef>> = {
   watermarks: { title: () => ['watermarks', ''], lines: (s) => watermarkLines(s) },
   changelog: { title: changelogTitle, view: (s, _w, h) => changelogLines(s, h) },
   result: { title: (s) => (heavyReady(s, 'result') ? resultTitle(s) : ['result', '…']), source: (s) => (heavyReady(s, 'result') ? resultSource(s) : WAITING) },
-  why: { title: (s) => [whyTitle(s), ''], lines: (s, w) => whyLines(s, w) },
+  // While practising, the why pane holds the question, then the answer beside the real rows.
+  why: {
+    title: (s) => [practiceShown(s) ? practiceTitle(s) : whyTitle(s), ''],
+    lines: (s, w) => (practiceShown(s) ? practiceLines(s, w) : whyLines(s, w)),
+  },
 };
 
 /** A pane's full box: its title line then `height - 1` content lines. */
 export function renderPane(s: UiState, id: PaneId, width: number, height: number): Line[] {
+  if (id === 'changelog' && s.compare !== undefined) return compareBox(s, width, height);
   if (id === 'changelog' && isSideBySide(s)) return sideBySideBox(s, width, height);
   const def = PANE_DEFS[id];
   const [title, extra] = def.title(s);

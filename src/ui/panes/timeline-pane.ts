@@ -5,6 +5,7 @@
  */
 import { STEP_EMIT, STEP_EXPIRE, STEP_LATE_DROP, STEP_RETRACT, STEP_WATERMARK } from '../../engine/types.js';
 import { type Line, type Segment, seg, windowStart } from '../lines.js';
+import { hiddenStep } from '../practice.js';
 import { isManual } from '../session.js';
 import type { UiState } from '../state.js';
 import { clock, eventText } from '../text.js';
@@ -42,6 +43,11 @@ function stepLine(s: UiState, i: number, digits: number): Line {
   if (i === 0) return [seg(`${mark}${num} ····· start (before the first event)`, base)];
   const ev = tl.events[i - 1];
   if (ev === undefined) return [seg(`${mark}${num}`, base)];
+  // Practice: what a step does (its flags, a late drop, the note narrating it) stays hidden until it is shown.
+  if (hiddenStep(s, i)) {
+    const at = ev.at === undefined ? [] : [seg(`@${clock(ev.at, info)} `, { ...base, tone: 'muted' })];
+    return [seg(`${mark}${num} ····· `, base), ...at, seg(ev.kind === 'note' ? 'note' : eventText(ev, info), base)];
+  }
   const flags = tl.flagsAt(i);
   const parts: Segment[] = [seg(`${mark}${num} ${flagText(flags)} `, base)];
   if ((flags & STEP_LATE_DROP) !== 0) parts.push(seg('LATE ', { ...base, tone: 'late', bold: true }));
