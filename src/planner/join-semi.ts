@@ -85,7 +85,14 @@ export function planSemiJoin(cat: Catalog, options: PlannerOptions, select: Sele
   const residual = andAll(cond.filter((_, i) => keys[i] === undefined).map((c) => c.e));
   const family = sub.negated ? 'anti' : 'semi';
   const keyCols = { left: equi.map((k) => k.left), right: equi.map((k) => k.right), nullSafe: equi.map((k) => k.nullSafe) };
-  const ttl = stateTtls(select.hints, [left, right], options.config.stateTtlMs);
+  // Flink's planner does not carry a STATE_TTL hint into a join it builds from a subquery: the
+  // compiled plan's semi/anti join keeps table.exec.state.ttl on both sides. The hint's names
+  // are still checked, and the hint is otherwise ignored.
+  stateTtls(select.hints, [left, right], options.config.stateTtlMs);
+  const ttl = stateTtls([], [left, right], options.config.stateTtlMs);
+  if (select.hints.some((h) => h.name === 'STATE_TTL')) {
+    notes.push(`the STATE_TTL hint does not reach a ${sub.negated ? 'anti' : 'semi'} join written as ${sub.negated ? 'NOT ' : ''}${sub.kind === 'in' ? 'IN' : 'EXISTS'} (SELECT ...): Flink keeps table.exec.state.ttl for both sides (write a JOIN to give sides their own TTL)`);
+  }
   const inputs = [left, right].map((src, i) => {
     const d = buildInputPlan(src, 'stream', options.config);
     const t = ttl[i] as { ms: number; source: 'config' | 'hint' | 'none' };

@@ -87,11 +87,15 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
   const proj = projectSelect(q, draft.outScope);
   const [l, r] = draft.inputs;
   const changelogMode = outputChangelog(draft.family, draft.joinType, l.plan.changelogMode, r.plan.changelogMode);
-  const joinedKeys = joinUniqueKeys(draft.family, draft.joinType, draft.leftWidth,
-    { keys: l.plan.upsertKeys, joinKey: draft.keys.left },
-    { keys: r.plan.upsertKeys, joinKey: draft.keys.right });
-  const upsertKeys = changelogMode.every((k) => k === '+I') ? [] : projectKeys(joinedKeys, proj.exprs);
   const notes = [...draft.notes, ...l.notes, ...r.notes];
+  const shuffled = draft.family === 'regular' || draft.family === 'semi' || draft.family === 'anti';
+  const [leftKeys, rightKeys] = shuffled
+    ? [keysThroughShuffle(l.plan, draft.keys.left, notes), keysThroughShuffle(r.plan, draft.keys.right, notes)]
+    : [l.plan.upsertKeys, r.plan.upsertKeys];
+  const joinedKeys = joinUniqueKeys(draft.family, draft.joinType, draft.leftWidth,
+    { keys: leftKeys, joinKey: draft.keys.left },
+    { keys: rightKeys, joinKey: draft.keys.right });
+  const upsertKeys = changelogMode.every((k) => k === '+I') ? [] : projectKeys(joinedKeys, proj.exprs);
   if (q.hints.some((h) => h.name === 'STATE_TTL') && (draft.family === 'interval' || draft.family === 'temporal' || draft.family === 'lookup')) {
     // the names are still validated, as Flink's hint resolver does for every query
     if (q.from.kind === 'join') stateTtls(q.hints, [resolveFrom(cat, q.from.left), resolveFrom(cat, q.from.right)], 0);
@@ -133,6 +137,21 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     notes: [],
   };
   return { ...plan, notes: [...notes, ...versionNotes(plan)] };
+}
+
+/**
+ * An input's upsert keys after the hash exchange on its join key: Flink's upsert-key metadata of
+ * an Exchange keeps only the keys that contain the distribution keys (rows of one upsert key may
+ * otherwise be reordered across channels), so the join's output key is derived from those.
+ */
+function keysThroughShuffle(input: InputPlan, joinKey: readonly number[], notes: string[]): readonly (readonly number[])[] {
+  const kept = input.upsertKeys.filter((k) => joinKey.every((c) => k.includes(c)));
+  if (kept.length < input.upsertKeys.length && joinKey.length > 0) {
+    const names = (k: readonly number[]): string => k.map((i) => input.columns[i]?.name ?? `#${i}`).join(', ');
+    const lost = input.upsertKeys.filter((k) => !kept.includes(k));
+    notes.push(`${input.alias}'s upsert key (${lost.map(names).join('), (')}) does not survive the shuffle on the join key (${names(joinKey)}): Flink derives the join's upsert key without it`);
+  }
+  return kept;
 }
 
 /** The tables the query scans, in plan order: a lookup join's right side is looked up, not scanned. */

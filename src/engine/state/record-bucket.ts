@@ -34,6 +34,11 @@ export class Cursor {
    * may push onto a main log (record-store.ts): any other version appending there copies.
    */
   rootTip = false;
+  /**
+   * The most entries the key's map has held since it was last empty, when that is more than
+   * PEAK_MIN (record-store.ts): a HashMap's capacity never shrinks while it lives. 0: no more.
+   */
+  peak = 0;
 
   clear(key: string | undefined): void {
     this.key = key;
@@ -44,6 +49,12 @@ export class Cursor {
     this.big = undefined;
     this.main = undefined;
     this.rootTip = false;
+    this.peak = 0;
+  }
+
+  /** Entries in the bucket now (a NoUniqueKey row counted once, as a map key). */
+  size(): number {
+    return this.big !== undefined ? pmSize(this.big) : this.log === undefined ? 0 : this.n;
   }
 }
 

@@ -17,8 +17,10 @@
  * State TTL is per entry (a map entry or the ValueState), processing time, refreshed by writes
  * only (an association update is a write), expired when `at + ttl <= now`. It is lazy: an access
  * that finds an expired entry treats it as absent, drops it, flags the step and traces
- * `state.expire`. Each entry keeps an arrival sequence number: matches are visited in arrival
- * order (spec §3).
+ * `state.expire`. Each entry keeps the sequence number of its first put into the key's map (a put
+ * on an existing entry keeps it), and the records of a key are handed out as Flink's heap MapState
+ * iterates them: HashMap order over the rows' binary form (flink-map-order.ts). One row per key
+ * (a ValueState) has no order to choose.
  */
 import type { Row, SqlType } from '../../values/types.js';
 import type { Side, StateLayout } from '../../planner/plan.js';
@@ -28,6 +30,7 @@ import { STEP_EXPIRE, type Collector } from '../types.js';
 import { Cursor, cursorEntries, cursorFind, cursorPut, cursorRemove, entryHash, entryId } from './record-bucket.js';
 import { KeyInterner } from './key-interner.js';
 import { SideStore } from './record-store.js';
+import { binaryRowHash, cachedMapKeyHash, inHashMapOrder } from './flink-map-order.js';
 
 /** One stored entry, as handed out (built on read: the store keeps entries as columns). */
 export interface JoinEntry {
@@ -169,16 +172,37 @@ function dropExpired(spec: SideSpec, v: RecordStateViews, k: KeyRef, e: JoinEntr
   out.trace({ t: 'state.expire', side: spec.side, key: k.pkey, row: printStored(spec, e.row), reason });
 }
 
-/** The live entries of a join key, in arrival order; expired ones are dropped (and traced). */
+/** The hash of the HashMap key Flink's MapState files `row` under on this side. */
+function mapKeyHash(spec: SideSpec, row: Row): number {
+  return cachedMapKeyHash(spec, row, (r) => {
+    const l = spec.layout;
+    if (l.kind !== 'InputSideHasUniqueKey') return binaryRowHash(r, spec.types);
+    return binaryRowHash(
+      l.uniqueKey.map((i) => r[i] ?? null),
+      l.uniqueKey.map((i) => spec.types[i] as SqlType),
+    );
+  });
+}
+
+/** Entries of one key in the order Flink's MapState iterates them (none to order below two). */
+function inFlinkOrder(spec: SideSpec, entries: JoinEntry[], peak: number): JoinEntry[] {
+  if (entries.length < 2 || spec.layout.kind === 'JoinKeyContainsUniqueKey') return entries;
+  return inHashMapOrder(entries, Math.max(peak, entries.length), (e) => mapKeyHash(spec, e.row), (e) => e.seq);
+}
+
+/** The live entries of a join key, in Flink's iteration order; expired ones are dropped (and traced). */
 export function liveEntries(spec: SideSpec, v: RecordStateViews, k: KeyRef, now: number, out: Collector): readonly JoinEntry[] {
-  const all = cursorEntries(bucketOf(v, spec.side, k.key));
-  if (spec.ttlMs <= 0 || all.length === 0) return all;
+  const c = bucketOf(v, spec.side, k.key);
+  const all = cursorEntries(c);
+  // The map's size before expired entries are dropped decides its capacity.
+  const peak = Math.max(c.peak, all.length);
+  if (spec.ttlMs <= 0 || all.length === 0) return inFlinkOrder(spec, all, peak);
   const live: JoinEntry[] = [];
   for (const e of all) {
     if (isExpired(spec, e, now)) dropExpired(spec, v, k, e, now, out);
     else live.push(e);
   }
-  return live;
+  return inFlinkOrder(spec, live, peak);
 }
 
 /** One live entry, identified by `row` (expired = absent, dropped and traced). */
@@ -213,7 +237,7 @@ export function putEntry(
 }
 
 /**
- * The rows stored under a join key, each as many times as it is counted, in arrival order, into
+ * The rows stored under a join key, each as many times as it is counted, in Flink's order, into
  * `into` from index 0 (slots past the count are left as they were: no array is shrunk or built,
  * and no entry objects). Returns the count, or -1 when an entry has expired (TTL): then the
  * caller must read liveEntries, which drops and traces it.
@@ -222,8 +246,8 @@ export function storedRows(spec: SideSpec, v: RecordStateViews, key: string, now
   const c = bucketOf(v, spec.side, key);
   const ttl = spec.ttlMs;
   let m = 0;
-  if (c.big !== undefined) {
-    for (const e of cursorEntries(c)) {
+  if (c.big !== undefined || (c.n > 1 && spec.layout.kind !== 'JoinKeyContainsUniqueKey')) {
+    for (const e of inFlinkOrder(spec, cursorEntries(c), c.peak)) {
       if (isExpired(spec, e, now)) return -1;
       for (let i = 0; i < e.count; i++) into[m++] = e.row;
     }
@@ -263,8 +287,9 @@ export function addRecord(spec: SideSpec, v: RecordStateViews, k: KeyRef, row: R
     if (tracing) out.trace({ t: 'state.update', side: spec.side, key: k.pkey, row: printed, detail: `count ${old.count} -> ${old.count + 1}${assocText(spec, a)}` });
     return;
   }
-  // No live entry (an expired one was just dropped): append without a second scan.
-  putEntry(spec, v, k.key, row, 1, a, v.seq++, now, old?.h ?? entryHash(spec, row), old === undefined);
+  // No live entry (an expired one was just dropped): append without a second scan. An overwrite
+  // keeps the entry's place (a HashMap put on an existing key does not move it).
+  putEntry(spec, v, k.key, row, 1, a, old?.seq ?? v.seq++, now, old?.h ?? entryHash(spec, row), old === undefined);
   if (!tracing) return;
   if (old === undefined) {
     out.trace({ t: 'state.add', side: spec.side, key: k.pkey, row: printed, detail: `${spec.layout.kind === 'InputSideHasNoUniqueKey' ? 'count=1' : 'stored'}${assocText(spec, a)}` });

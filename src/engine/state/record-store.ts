@@ -50,6 +50,9 @@ type Slot = number | LogVersion | PMap<JoinEntry>;
 
 const MAIN = -1;
 
+/** Sizes up to this fit a HashMap's first 16 buckets: no peak is kept for them. */
+const PEAK_MIN = 12;
+
 /**
  * The newest version of a run's first lineage (shared by all versions of a store): its stamp, and
  * per key id whether its map holds MAIN, so that the root tip, which does most reads and writes of
@@ -85,8 +88,14 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
   #stamp: number;
   /** -1 on the first lineage; on a branch, the stamp of the first-lineage version it left. */
   #bound: number;
+  /**
+   * Per key id, the most entries its bucket has held since it was last empty, kept only above
+   * PEAK_MIN: the key's Flink HashMap grew to that and keeps its capacity (flink-map-order.ts).
+   */
+  #peaks: PMap<number, number>;
 
-  private constructor(map: PMap<Slot, number>, index: KeyInterner, main: (ColumnLog<Row> | undefined)[], root: RootTip, stamp: number, bound: number) {
+  private constructor(map: PMap<Slot, number>, index: KeyInterner, main: (ColumnLog<Row> | undefined)[], root: RootTip, stamp: number, bound: number, peaks: PMap<number, number>) {
+    this.#peaks = peaks;
     this.#map = map;
     this.#index = index;
     this.#main = main;
@@ -97,7 +106,7 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
 
   /** An empty store with its own registry (one per run: init), interning keys in `index`. */
   static empty(index: KeyInterner = new KeyInterner()): SideStore {
-    return new SideStore(PMAP_EMPTY, index, [], { stamp: 0, mainHeld: [] }, 0, -1);
+    return new SideStore(PMAP_EMPTY, index, [], { stamp: 0, mainHeld: [] }, 0, -1, PMAP_EMPTY);
   }
 
   /** The newest version of the first lineage: the only one that may push onto main logs. */
@@ -126,6 +135,7 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
     const id = this.#index.idOf(key);
     c.id = id;
     c.keys = this.#index;
+    c.peak = pmGet(this.#peaks, id) ?? 0;
     const tip = this.isRootTip();
     if (tip && this.#root.mainHeld[id] === 1) {
       // All of the main log: only the root tip pushes onto it, under stamps up to its own.
@@ -162,14 +172,20 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
     const stamp = writeStamp();
     const bound = tip ? -1 : this.#bound === -1 ? this.#stamp : this.#bound;
     if (tip) this.#root.stamp = stamp;
+    const size = c.size();
+    const stored = pmGet(this.#peaks, id) ?? 0;
+    const peak = Math.max(stored, size);
+    const peaks = size === 0 ? (stored === 0 ? this.#peaks : pmDelete(this.#peaks, id)) : peak > PEAK_MIN && peak !== stored ? pmSet(this.#peaks, id, peak) : this.#peaks;
+    c.peak = size === 0 ? 0 : peak > PEAK_MIN ? peak : 0;
     if (isEditable(this)) {
       // Created earlier in this transient edit (edit.ts): nothing else can see it.
+      this.#peaks = peaks;
       this.#map = map;
       this.#stamp = stamp;
       this.#bound = bound;
       return this;
     }
-    return created(new SideStore(map, this.#index, this.#main, this.#root, stamp, bound));
+    return created(new SideStore(map, this.#index, this.#main, this.#root, stamp, bound, peaks));
   }
 
   private slotOf(id: number, c: Cursor, tip: boolean): Slot | undefined {

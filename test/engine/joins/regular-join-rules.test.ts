@@ -1,12 +1,24 @@
 /**
  * Rules of §5 that Flink's harness tests do not reach: several matches (order per flink-version,
- * arrival order), duplicates, unique-key layouts, NULL keys, residual conditions, TTL details,
+ * Flink's HashMap order, replayed by a literal java.util.HashMap model), duplicates, unique-key layouts, NULL keys, residual conditions, TTL details,
  * reasons and the state description.
  */
 import { describe, expect, it } from 'vitest';
 import { createRegularJoin } from '../../../src/engine/joins/regular/regular-join.js';
 import type { FlinkVersion, JoinType, StateLayout, TExpr } from '../../../src/planner/plan.js';
+import { binaryRowHash } from '../../../src/engine/state/flink-map-order.js';
+import { JavaHashMapModel } from './java-hash-map-model.js';
 import { call, col, Harness, INT, planOf, STR } from './regular-join-harness.js';
+
+/** The order a HashMap keyed by the orders rows (id, k, amount) iterates them after these puts. */
+function ordersInMapOrder(...rows: [string, string, number][]): [string, string, number][] {
+  const m = new JavaHashMapModel<[string, string, number]>((key) => {
+    const [id, k, amount] = key.split('|');
+    return binaryRowHash([id as string, k as string, Number(amount)], [STR, STR, INT]);
+  });
+  for (const r of rows) m.put(r.join('|'), r);
+  return m.entries().map(([, r]) => r);
+}
 
 const NO_UK: StateLayout = { kind: 'InputSideHasNoUniqueKey' };
 
@@ -29,8 +41,9 @@ describe('regular join: several matches', () => {
     const h = orders('full', { version: '2.2' });
     h.processElement1('+I', 'o1', 'k', 1).shouldEmit('+I[o1, k, 1, null, null]');
     h.processElement1('+I', 'o2', 'k', 2).shouldEmit('+I[o2, k, 2, null, null]');
-    h.processElement2('+I', 'k', 0).shouldEmit('-D[o1, k, 1, null, null]', '+I[o1, k, 1, k, 0]', '-D[o2, k, 2, null, null]', '+I[o2, k, 2, k, 0]');
-    h.processElement2('-D', 'k', 0).shouldEmit('-D[o1, k, 1, k, 0]', '+I[o1, k, 1, null, null]', '-D[o2, k, 2, k, 0]', '+I[o2, k, 2, null, null]');
+    const [a, b] = ordersInMapOrder(['o1', 'k', 1], ['o2', 'k', 2]).map((r) => r.join(', '));
+    h.processElement2('+I', 'k', 0).shouldEmit(`-D[${a}, null, null]`, `+I[${a}, k, 0]`, `-D[${b}, null, null]`, `+I[${b}, k, 0]`);
+    h.processElement2('-D', 'k', 0).shouldEmit(`-D[${a}, k, 0]`, `+I[${a}, null, null]`, `-D[${b}, k, 0]`, `+I[${b}, null, null]`);
   });
 
   it('2.0/2.1 send all -D first, then all +I', () => {
@@ -39,8 +52,9 @@ describe('regular join: several matches', () => {
       h.processElement1('+I', 'o1', 'k', 1);
       h.processElement1('+I', 'o2', 'k', 2);
       h.shouldEmit('+I[o1, k, 1, null, null]', '+I[o2, k, 2, null, null]');
-      h.processElement2('+I', 'k', 0).shouldEmit('-D[o1, k, 1, null, null]', '-D[o2, k, 2, null, null]', '+I[o1, k, 1, k, 0]', '+I[o2, k, 2, k, 0]');
-      h.processElement2('-D', 'k', 0).shouldEmit('-D[o1, k, 1, k, 0]', '-D[o2, k, 2, k, 0]', '+I[o1, k, 1, null, null]', '+I[o2, k, 2, null, null]');
+      const [a, b] = ordersInMapOrder(['o1', 'k', 1], ['o2', 'k', 2]).map((r) => r.join(', '));
+      h.processElement2('+I', 'k', 0).shouldEmit(`-D[${a}, null, null]`, `-D[${b}, null, null]`, `+I[${a}, k, 0]`, `+I[${b}, k, 0]`);
+      h.processElement2('-D', 'k', 0).shouldEmit(`-D[${a}, k, 0]`, `-D[${b}, k, 0]`, `+I[${a}, null, null]`, `+I[${b}, null, null]`);
     }
   });
 
@@ -54,13 +68,25 @@ describe('regular join: several matches', () => {
     h.processElement2('-U', 'k', 5).shouldEmit('-U[o1, k, 1, k, 5]', '+I[o1, k, 1, null, null]');
   });
 
-  it('matches come in the stored rows arrival order, a re-inserted row goes last', () => {
+  it('matches come in the HashMap order of the stored rows; a re-inserted row goes last in its bucket', () => {
     const h = orders('inner');
-    for (const id of ['z', 'a', 'm', 'b']) h.processElement1('+I', id, 'k', 1);
-    h.processElement2('+I', 'k', 0).shouldEmit('+I[z, k, 1, k, 0]', '+I[a, k, 1, k, 0]', '+I[m, k, 1, k, 0]', '+I[b, k, 1, k, 0]');
+    const ids = ['z', 'a', 'm', 'b'];
+    for (const id of ids) h.processElement1('+I', id, 'k', 1);
+    const first = ordersInMapOrder(...ids.map((id): [string, string, number] => [id, 'k', 1]));
+    h.processElement2('+I', 'k', 0).shouldEmit(...first.map((r) => `+I[${r.join(', ')}, k, 0]`));
     h.processElement1('-D', 'a', 'k', 1).shouldEmit('-D[a, k, 1, k, 0]');
     h.processElement1('+I', 'a', 'k', 1).shouldEmit('+I[a, k, 1, k, 0]');
-    h.processElement2('+U', 'k', 9).shouldEmit('+U[z, k, 1, k, 9]', '+U[m, k, 1, k, 9]', '+U[b, k, 1, k, 9]', '+U[a, k, 1, k, 9]');
+    const after = ordersInMapOrder(...['z', 'm', 'b', 'a'].map((id): [string, string, number] => [id, 'k', 1]));
+    h.processElement2('+U', 'k', 9).shouldEmit(...after.map((r) => `+U[${r.join(', ')}, k, 9]`));
+  });
+
+  it('the order is not arrival order: ten rows of one key come out as the HashMap iterates them', () => {
+    const h = orders('inner');
+    const rows = Array.from({ length: 10 }, (_, i): [string, string, number] => [`order-${i}`, 'k', i * 7]);
+    for (const r of rows) h.processElement1('+I', ...r);
+    const expected = ordersInMapOrder(...rows).map((r) => `+I[${r.join(', ')}, k, 0]`);
+    expect(expected).not.toEqual(rows.map((r) => `+I[${r.join(', ')}, k, 0]`));
+    h.processElement2('+I', 'k', 0).shouldEmit(...expected);
   });
 });
 
@@ -77,9 +103,13 @@ describe('regular join: layouts', () => {
   it('InputSideHasUniqueKey overwrites by unique key and removes by unique key', () => {
     const h = orders('inner', { left: { kind: 'InputSideHasUniqueKey', uniqueKey: [0] } });
     h.processElement1('+I', 'o1', 'k', 1).processElement1('+I', 'o2', 'k', 2);
-    h.processElement1('+U', 'o1', 'k', 10); // same unique key o1: replaces the row
-    expect(h.describe(0).entries.map((e) => e.row)).toEqual(['+I[o2, k, 2]', '+I[o1, k, 10]']);
-    h.processElement2('+I', 'k', 0).shouldEmit('+I[o2, k, 2, k, 0]', '+I[o1, k, 10, k, 0]');
+    h.processElement1('+U', 'o1', 'k', 10); // same unique key o1: replaces the row, keeps its place
+    expect(h.describe(0).entries.map((e) => e.row)).toEqual(['+I[o1, k, 10]', '+I[o2, k, 2]']);
+    // keyed by the unique key (id): a one-STRING row
+    const byKey = new JavaHashMapModel<string>((id) => binaryRowHash([id], [STR]));
+    byKey.put('o1', '+I[o1, k, 10, k, 0]');
+    byKey.put('o2', '+I[o2, k, 2, k, 0]');
+    h.processElement2('+I', 'k', 0).shouldEmit(...byKey.entries().map(([, text]) => text));
     // removal goes by the unique key, whatever the other values of the retraction
     h.processElement1('-D', 'o1', 'k', 999).shouldEmit('-D[o1, k, 999, k, 0]');
     expect(h.describe(0).entries.map((e) => e.row)).toEqual(['+I[o2, k, 2]']);
