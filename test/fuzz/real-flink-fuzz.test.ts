@@ -27,7 +27,6 @@ const OPEN: Readonly<Record<string, string>> = {
   'semi-anti:1002': 'upsert key lost at the shuffle: Flink emits +I where joinstep emits -U/+U',
   'semi-anti:1003': 'upsert key lost at the shuffle: Flink emits +I where joinstep emits -U/+U',
   'semi-anti:1004': 'upsert key lost at the shuffle: Flink emits +I where joinstep emits -U/+U',
-  'semi-anti:1005': 'anti join over a CDC input: Flink emits +U where joinstep emits +I',
   'temporal:1004': 'filtered versioned side: Flink 2.3 plans it, joinstep rejects it',
 };
 
