@@ -30,7 +30,7 @@ describe('parseCli: the Flink commands', () => {
     expect(parseCli(['flink', 'a.yaml', '--flink-version', '1.20'])).toMatchObject({ ok: false, message: "unknown --flink-version '1.20'", hint: '--flink-version takes: 2.0, 2.1, 2.2, 2.3' });
     expect(parseCli(['flink', 'a.yaml', '--flink-version', '2.1.2'])).toMatchObject({ ok: false, hint: 'did you mean `2.1`?' });
     expect(parseCli(['flink', 'a.yaml', '--flink'])).toMatchObject({ ok: false });
-    expect(parseCli(['run', 'a.yaml', '--flink'])).toMatchObject({ ok: false, message: "Unknown option '--flink' for `joinstep run`: it belongs to `joinstep test`" });
+    expect(parseCli(['run', 'a.yaml', '--flink'])).toMatchObject({ ok: false, message: "Unknown option '--flink' for `joinstep run`: it belongs to `joinstep test` and `joinstep explain`" });
     expect(parseCli(['run', 'a.yaml', '--job', 'x'])).toMatchObject({ ok: false, message: "Unknown option '--job' for `joinstep run`: it belongs to `joinstep flink`" });
     expect(parseCli(['test', '--flink-version', '2.3'])).toMatchObject({ ok: false, message: '--flink-version goes with --flink' });
   });
