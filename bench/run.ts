@@ -1,10 +1,20 @@
 /**
  * `npm run bench`: per join family, on generated events (1M by default; BENCH_EVENTS=n to
- * change; case names as arguments to run only those): events/s of a full run (timeline
+ * change; case names as arguments to run only those). Two tables.
+ *
+ * In memory (the engine alone): events/s of a full run (timeline
  * creation; wall clock, and CPU time for a loaded machine), peak memory (max RSS of a fresh
  * process per case), and the median time to seek to a random step (50 seeks) and to step back.
  * Each case runs BENCH_RUNS times (default 3) and the table shows per-column medians.
  * Targets: >= 500k events/s, seek and back <= 20 ms median, peak memory < 1 GB.
+ *
+ * From files (the user's path): the same families written as scenario files, one-line YAML
+ * events and JSON Lines replays, at 100k and 1M events: load time, load + run + sorted result
+ * (`run --result`), peak memory, and the app's time to its first frame (load, first run, first
+ * frame's text). Targets: 1M from JSON Lines < 3 s, from YAML < 5 s, < 1 GB; 100k < 0.6 s.
+ *
+ * `--quick`: one run per case, 100k events only, regular-inner and temporal only (about a
+ * minute); `--no-files` / `--files-only` pick one table.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,11 +23,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { CaseResult } from './case.js';
-import { FAMILIES } from './scenarios.js';
+import type { FileCaseResult, FrameCaseResult } from './file-case.js';
+import { writeBenchFiles } from './files.js';
+import { FAMILIES, type Family } from './scenarios.js';
 
-const N = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const QUICK = process.argv.includes('--quick');
+const N = Number(process.env.BENCH_EVENTS ?? (QUICK ? 100_000 : 1_000_000));
 /** Runs per case (BENCH_RUNS=n): the table shows each column's median over the runs. */
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? (QUICK ? 1 : 3)));
+const FILE_SIZES = QUICK ? [100_000] : [100_000, 1_000_000];
 
 function med(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -60,34 +74,100 @@ function table(rows: CaseResult[]): string {
   return [line(head), ...body.map(line), `(medians of ${RUNS} runs; seek / back: medians over 50 random steps; targets: 500k events/s, 20 ms, 1 GB)`].join('\n');
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'joinstep-bench-'));
-try {
-  const bundle = join(dir, 'case.mjs');
+interface FileRow {
+  readonly family: string;
+  readonly form: string;
+  readonly run: FileCaseResult;
+  readonly frame: FrameCaseResult;
+}
+
+function fileTable(rows: FileRow[]): string {
+  const head = ['case', 'form', 'events', 'load ms', 'run --result ms', 'peak MB', 'first frame ms', 'app peak MB'];
+  const body = rows.map((r) => [r.family, r.form, String(r.run.events), r.run.loadMs.toFixed(0), r.run.totalMs.toFixed(0), r.run.peakMb.toFixed(0), r.frame.firstFrameMs.toFixed(0), r.frame.peakMb.toFixed(0)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
+  return [
+    line(head),
+    ...body.map(line),
+    `(medians of ${RUNS} runs; in-process, without node's start-up; targets: 1M jsonl < 3 s, 1M yaml < 5 s, 100k < 0.6 s, peak < 1 GB)`,
+  ].join('\n');
+}
+
+function spawnCase<T>(bundle: string, args: string[]): T | undefined {
+  const child = spawnSync(process.execPath, [bundle, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (child.status !== 0) {
+    process.stderr.write(`${args.join(' ')}: failed\n${child.stderr}\n`);
+    return undefined;
+  }
+  return JSON.parse(child.stdout.trim().split('\n').pop()!) as T;
+}
+
+function medianBy<T>(runs: T[], keys: (keyof T)[]): T {
+  const out = { ...runs[0]! };
+  for (const k of keys) (out as Record<keyof T, unknown>)[k] = med(runs.map((r) => r[k] as number));
+  return out;
+}
+
+async function bundleOf(dir: string, entry: string): Promise<string> {
+  const outfile = join(dir, entry.replace(/\.ts$/, '.mjs'));
   await build({
-    entryPoints: [fileURLToPath(new URL('./case.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(`./${entry}`, import.meta.url))],
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    outfile: bundle,
+    outfile,
     logLevel: 'warning',
+    banner: { js: "import {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);" },
   });
+  return outfile;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'joinstep-bench-'));
+try {
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-  const results: CaseResult[] = [];
-  for (const family of FAMILIES.filter((f) => only.length === 0 || only.includes(f))) {
-    const runs: CaseResult[] = [];
-    for (let r = 0; r < RUNS; r++) {
-      const child = spawnSync(process.execPath, [bundle, family, String(N)], { encoding: 'utf8', maxBuffer: 1 << 20 });
-      if (child.status !== 0) {
-        process.stderr.write(`${family}: failed\n${child.stderr}\n`);
-        break;
+  const families = FAMILIES.filter((f) => (only.length === 0 ? !QUICK || f === 'regular-inner' || f === 'temporal' : only.includes(f)));
+  if (!process.argv.includes('--files-only')) {
+    const bundle = await bundleOf(dir, 'case.ts');
+    const results: CaseResult[] = [];
+    for (const family of families) {
+      const runs: CaseResult[] = [];
+      for (let r = 0; r < RUNS; r++) {
+        const one = spawnCase<CaseResult>(bundle, [family, String(N)]);
+        if (one === undefined) break;
+        runs.push(one);
+        process.stderr.write(`${family}: run ${r + 1}/${RUNS} done\n`);
       }
-      runs.push(JSON.parse(child.stdout.trim().split('\n').pop()!) as CaseResult);
-      process.stderr.write(`${family}: run ${r + 1}/${RUNS} done\n`);
+      if (runs.length > 0) results.push(medianOf(runs));
     }
-    if (runs.length > 0) results.push(medianOf(runs));
+    process.stdout.write('In memory (the engine on generated events):\n' + table(results) + '\n\n');
   }
-  process.stdout.write(table(results) + '\n');
+  if (!process.argv.includes('--no-files')) {
+    const bundle = await bundleOf(dir, 'file-case.ts');
+    const rows: FileRow[] = [];
+    for (const n of FILE_SIZES) {
+      for (const family of families) {
+        for (const form of ['yaml', 'jsonl'] as const) {
+          const file = writeBenchFiles(family as Family, n, form, join(dir, 'files'));
+          const runs: FileCaseResult[] = [];
+          const frames: FrameCaseResult[] = [];
+          for (let r = 0; r < RUNS; r++) {
+            const one = spawnCase<FileCaseResult>(bundle, ['run', file]);
+            const frame = spawnCase<FrameCaseResult>(bundle, ['frame', file]);
+            if (one === undefined || frame === undefined) break;
+            runs.push(one);
+            frames.push(frame);
+          }
+          process.stderr.write(`${family} ${form} ${n}: done\n`);
+          if (runs.length > 0) {
+            rows.push({ family, form, run: medianBy(runs, ['loadMs', 'runMs', 'totalMs', 'peakMb']), frame: medianBy(frames, ['firstFrameMs', 'peakMb']) });
+          }
+        }
+      }
+      rmSync(join(dir, 'files'), { recursive: true, force: true });
+    }
+    process.stdout.write('From files (the user\'s path):\n' + fileTable(rows) + '\n');
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -20,7 +20,7 @@ export function runtimeFailure(scenario: Scenario, error: unknown): Diagnostic |
   const event = error.eventIndex === undefined ? undefined : scenario.events[error.eventIndex];
   const pos = event?.pos ?? { line: 1, col: 1 };
   return {
-    file: scenario.file,
+    file: event?.file ?? scenario.file,
     line: pos.line,
     col: pos.col,
     message: error.message,

@@ -13,31 +13,32 @@ export type Verdict =
   | { readonly status: 'skip' }
   | { readonly status: 'fail'; readonly details: readonly string[] };
 
-export function checkRun(scenario: Scenario): Verdict {
+/** `progress`: a progress function for the run of each query (a long run shows it on stderr). */
+export function checkRun(scenario: Scenario, progress?: (name: string) => ((done: number, total: number) => void) | undefined): Verdict {
   const expect = scenario.expect;
   if (expect === undefined) return { status: 'skip' };
   if (expect.queries === undefined) {
-    const details = checkQuery(scenario, 0, expect);
+    const details = checkQuery(scenario, 0, expect, progress?.(scenario.queries[0]?.name ?? 'main'));
     return details.length === 0 ? { status: 'pass' } : { status: 'fail', details };
   }
   const checked = scenario.queries.map((q, i) => ({ name: q.name, index: i, expect: expect.queries?.[q.name] })).filter((q) => q.expect !== undefined);
   if (checked.length === 0) return { status: 'skip' };
   const details = checked.flatMap((q) => {
-    const own = checkQuery(scenario, q.index, q.expect!);
+    const own = checkQuery(scenario, q.index, q.expect!, progress?.(scenario.queries[q.index]?.name ?? ''));
     return own.length === 0 ? [] : [`query ${q.name}:`, ...own.map((l) => `  ${l}`)];
   });
   return details.length === 0 ? { status: 'pass' } : { status: 'fail', details };
 }
 
 /** The failure lines for one query; none when it meets its expectation. */
-function checkQuery(scenario: Scenario, index: number, expect: Expectation): string[] {
+function checkQuery(scenario: Scenario, index: number, expect: Expectation, onStep?: (done: number, total: number) => void): string[] {
   if (expect.error !== undefined) {
     const plan = scenario.queries[index]?.plan;
     return [`expected planning to fail with: ${expect.error}`, `but it planned a ${plan?.family ?? '?'} ${plan?.joinType ?? ''} join`];
   }
   let output: ReturnType<typeof runScenario>;
   try {
-    output = runScenario(scenario, index);
+    output = runScenario(scenario, index, onStep);
   } catch (error) {
     const diagnostic = runtimeFailure(scenario, error);
     if (diagnostic === undefined) throw error;

@@ -13,6 +13,7 @@ import { printable } from '../values/printable.js';
 import { paintFor } from './color.js';
 import { writeErr, writeOut, writeOutExact } from './output.js';
 import { findScenarioFiles } from './scenario-files.js';
+import { stderrProgress } from './progress.js';
 import { checkRun, type Verdict } from './test-check.js';
 import { checkOnFlink, type FlinkCheck } from './test-flink.js';
 import { flinkAvailable, HarnessError } from '../flink/harness-client.js';
@@ -35,10 +36,13 @@ export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Prom
   let failed = missing.length;
   let skipped = 0;
   const p = paintFor('stdout');
+  const progress = stderrProgress();
   try {
     for (const file of files) {
-      const loaded = await loadScenarioFile(file, version !== undefined ? { flinkVersion: version } : {});
-      const verdict = checkScenario(loaded);
+      const loaded = await loadScenarioFile(file, { ...(version !== undefined ? { flinkVersion: version } : {}), ...(progress === undefined ? {} : { progress: progress.stage(`loading ${file}`, 'events read') }) });
+      progress?.done();
+      const verdict = checkScenario(loaded, progress === undefined ? undefined : (name) => progress.stage(`running ${file}${name === 'main' ? '' : ` (${name})`}`, 'events'));
+      progress?.done();
       if (verdict.status === 'skip') {
         skipped++;
         continue;
@@ -89,8 +93,8 @@ function failureLines(verdict: Verdict, flink: FlinkCheck | undefined): string[]
   return out;
 }
 
-function checkScenario(loaded: LoadResult): Verdict {
-  if (loaded.ok) return checkRun(loaded.scenario);
+function checkScenario(loaded: LoadResult, progress?: Parameters<typeof checkRun>[1]): Verdict {
+  if (loaded.ok) return checkRun(loaded.scenario, progress);
   const perQuery = loaded.expect?.queries;
   if (perQuery !== undefined) return checkQueryErrors(loaded.diagnostics, perQuery);
   const expected = loaded.expect?.error;

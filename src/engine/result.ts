@@ -123,7 +123,50 @@ function lowerBound(sorted: readonly string[], text: string): number {
   return lo;
 }
 
-/** The result of a whole changelog, once. */
-export function foldResult(sink: SinkRuntime, changelog: readonly Emitted[]): string[] {
-  return new ResultCursor(sink, (i) => changelog[i]!).rows(changelog.length);
+/** Calls `f` with each changelog row in order (rows may be made one chunk at a time). */
+export type EachRow = (f: (e: Emitted) => void) => void;
+
+/**
+ * The result of a whole changelog, once (`run --result`): the same fold as ResultCursor's
+ * without its undo log and key cache. Without a sink key, a row that no retraction names is in
+ * the result as often as it was inserted, so only rows some retraction names are counted in a
+ * map: for an insert-only changelog of a million rows there is no map at all.
+ */
+export function foldResult(sink: SinkRuntime, changelog: readonly Emitted[] | EachRow): string[] {
+  const each: EachRow = typeof changelog === 'function' ? changelog : (f) => changelog.forEach(f);
+  const out: string[] = [];
+  const counted = new Map<string, { row: Row; n: number }>();
+  const pk = sink.primaryKey;
+  if (pk === undefined) {
+    const retracted = new Set<string>();
+    each((e) => {
+      if (!isAccumulate(e.kind)) retracted.add(rowKey(e.row));
+    });
+    each((e) => {
+      const key = retracted.size === 0 ? undefined : rowKey(e.row);
+      if (key === undefined || !retracted.has(key)) {
+        out.push(formatResultRow(e.row, sink.types));
+        return;
+      }
+      const cur = counted.get(key);
+      if (isAccumulate(e.kind)) {
+        if (cur === undefined) counted.set(key, { row: e.row, n: 1 });
+        else cur.n++;
+      } else if (cur !== undefined) {
+        if (cur.n <= 1) counted.delete(key);
+        else cur.n--;
+      }
+    });
+  } else {
+    each((e) => {
+      const key = rowKey(e.row, pk);
+      if (isAccumulate(e.kind)) counted.set(key, { row: e.row, n: 1 });
+      else counted.delete(key);
+    });
+  }
+  for (const { row, n } of counted.values()) {
+    const text = formatResultRow(row, sink.types);
+    for (let i = 0; i < n; i++) out.push(text);
+  }
+  return out.sort();
 }

@@ -4,7 +4,8 @@
  */
 import type { Scenario } from '../scenario/types.js';
 import { formatRow } from '../values/format.js';
-import { clToArray } from './changelog.js';
+import { clSlice, clToArray } from './changelog.js';
+import type { Changelog } from './changelog.js';
 import { newEdit } from './collections/edit.js';
 import { createRunContext, type OperatorFactory } from './context.js';
 import { emittedJson } from './describe.js';
@@ -25,24 +26,47 @@ export interface RunOutput {
   readonly final: EngineSnapshot;
 }
 
-export function runScenarioWith(scenario: Scenario, queryIndex: number, factory: OperatorFactory): RunOutput {
+/** `onStep`: told the number of events applied so far, of how many (for progress on a long run). */
+export function runScenarioWith(scenario: Scenario, queryIndex: number, factory: OperatorFactory, onStep?: (done: number, total: number) => void): RunOutput {
   const ctx = createRunContext(scenario, queryIndex, factory, false);
   let snap = initialSnapshot(ctx);
   // Only the newest snapshot is kept: one transient edit for the whole run.
   const edit = newEdit();
+  const total = scenario.events.length;
   scenario.events.forEach((ev, i) => {
     try {
       snap = step(ctx, snap, ev, edit).snapshot;
     } catch (error) {
       throw tagRuntimeError(error, i);
     }
+    onStep?.(i + 1, total);
   });
-  const emitted = clToArray(snap.changelog);
+  // Each form is made when first read: `run --result` on a million rows needs none of the
+  // others, and folds the changelog a chunk of rows at a time.
+  let emitted: readonly Emitted[] | undefined;
+  let lines: readonly string[] | undefined;
+  let result: readonly string[] | undefined;
+  let json: RunOutput['json'] | undefined;
+  const changelog = snap.changelog;
   return {
-    emitted,
-    lines: emitted.map((e) => formatRow(e.kind, e.row, ctx.sink.types)),
-    result: foldResult(ctx.sink, emitted),
-    json: emitted.map((e) => emittedJson(ctx, e)),
+    get emitted() {
+      return (emitted ??= clToArray(changelog));
+    },
+    get lines() {
+      return (lines ??= this.emitted.map((e) => formatRow(e.kind, e.row, ctx.sink.types)));
+    },
+    get result() {
+      return (result ??= foldResult(ctx.sink, emitted ?? ((f) => eachRow(changelog, f))));
+    },
+    get json() {
+      return (json ??= this.emitted.map((e) => emittedJson(ctx, e)));
+    },
     final: snap,
   };
+}
+
+const CHUNK = 4096;
+
+function eachRow(c: Changelog, f: (e: Emitted) => void): void {
+  for (let from = 0; from < c.n; from += CHUNK) clSlice(c, from, from + CHUNK).forEach(f);
 }

@@ -5,6 +5,6 @@ import { runScenarioWith, type RunOutput } from './run-core.js';
 
 export type { RunOutput } from './run-core.js';
 
-export function runScenario(scenario: Scenario, queryIndex = 0): RunOutput {
-  return runScenarioWith(scenario, queryIndex, createOperator);
+export function runScenario(scenario: Scenario, queryIndex = 0, onStep?: (done: number, total: number) => void): RunOutput {
+  return runScenarioWith(scenario, queryIndex, createOperator, onStep);
 }

@@ -186,7 +186,8 @@ function remember<V>(m: Map<number, V>, k: number, v: V, max: number): void {
   if (m.size > max) m.delete(m.keys().next().value as number);
 }
 
-export function createTimelineWith(scenario: Scenario, queryIndex: number, factory: OperatorFactory): Timeline<EngineSnapshot> {
+/** `onStep`: told how many events the first run has applied, of how many (progress for a long one). */
+export function createTimelineWith(scenario: Scenario, queryIndex: number, factory: OperatorFactory, onStep?: (done: number, total: number) => void): Timeline<EngineSnapshot> {
   const ctx = createRunContext(scenario, queryIndex, factory, true);
-  return new EngineTimeline(ctx, scenario.events, compute(ctx, scenario.events));
+  return new EngineTimeline(ctx, scenario.events, compute(ctx, scenario.events, undefined, 0, onStep));
 }

@@ -44,7 +44,7 @@ export interface RunData {
 }
 
 /** Runs `events` from the checkpoint at step `from` (a multiple of K) reusing `prev` before it. */
-export function compute(ctx: RunContext, events: readonly ScenarioEvent[], prev?: RunData, from = 0): RunData {
+export function compute(ctx: RunContext, events: readonly ScenarioEvent[], prev?: RunData, from = 0, onStep?: (done: number, total: number) => void): RunData {
   const K = prev?.k ?? checkpointEvery(events.length);
   const n = events.length;
   const flags = new Uint8Array(n + 1);
@@ -75,6 +75,7 @@ export function compute(ctx: RunContext, events: readonly ScenarioEvent[], prev?
       }
       flags[i] = w.flags;
       sizes[i] = w.changelog.n;
+      onStep?.(i, n);
       if (i % K === 0) {
         checkpoints.push(w.snapshot());
         useEdit(newEdit());

@@ -5,6 +5,6 @@ import type { EngineSnapshot } from './snapshot.js';
 import { createTimelineWith } from './timeline-core.js';
 import type { Timeline } from './types.js';
 
-export function createTimeline(scenario: Scenario, queryIndex = 0): Timeline<EngineSnapshot> {
-  return createTimelineWith(scenario, queryIndex, createOperator);
+export function createTimeline(scenario: Scenario, queryIndex = 0, onStep?: (done: number, total: number) => void): Timeline<EngineSnapshot> {
+  return createTimelineWith(scenario, queryIndex, createOperator, onStep);
 }

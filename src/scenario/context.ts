@@ -14,6 +14,8 @@ export interface LoadContext {
   readonly lineCounter: LineCounter;
   readonly doc: Document;
   readonly diagnostics: Diagnostic[];
+  /** Called once per event read (for progress on a long load). */
+  readonly onEvent?: () => void;
 }
 
 /** Anything a diagnostic can point at: a node, a file position, or a text offset. */

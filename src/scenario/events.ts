@@ -13,6 +13,7 @@ import { didYouMean, suggestionHint } from './did-you-mean.js';
 import { readDuration } from './duration.js';
 import type { EventEnv } from './event-env.js';
 import { readRowEvent, readTableEvent, timeInput } from './event-kinds.js';
+import { readReplay } from './replay.js';
 import type { Body } from './event-kinds.js';
 import type { FilePos, ScenarioEvent } from './types.js';
 import { valueSizeProblem } from './limits.js';
@@ -39,10 +40,14 @@ export const ALLOWED: Readonly<Record<Kind, readonly string[]>> = {
 
 const ALL_KEYS = [...new Set(Object.values(ALLOWED).flat())];
 
-interface Clock {
+export interface Clock {
   now: number;
   /** True until something sets the clock: the first event's `at` may start it anywhere (spec §3). */
   fresh: boolean;
+}
+
+export function newClock(env: EventEnv): Clock {
+  return { now: env.dateMs, fresh: true };
 }
 
 export function readEvents(ctx: LoadContext, e: Entry, env: EventEnv): ScenarioEvent[] | undefined {
@@ -54,7 +59,7 @@ export function readEvents(ctx: LoadContext, e: Entry, env: EventEnv): ScenarioE
     report(ctx, e.valueWhere, `events must be a list of events, not ${describeNode(e.value)}`, 'each item starts with `- `, e.g. `- { to: orders, row: { id: 1 } }`');
     return undefined;
   }
-  const clock: Clock = { now: env.dateMs, fresh: true };
+  const clock = newClock(env);
   const out: ScenarioEvent[] = [];
   let ok = true;
   for (const raw of e.value.items) {
@@ -64,6 +69,13 @@ export function readEvents(ctx: LoadContext, e: Entry, env: EventEnv): ScenarioE
       ok = false;
       continue;
     }
+    if (isReplay(item)) {
+      const replayed = readReplay(ctx, env, item, clock);
+      if (replayed === undefined) ok = false;
+      else if (ok) for (const ev of replayed) out.push(ev);
+      continue;
+    }
+    ctx.onEvent?.();
     const ev = readEvent(ctx, env, item, clock);
     if (ev === undefined) ok = false;
     else out.push(ev);
@@ -72,7 +84,12 @@ export function readEvents(ctx: LoadContext, e: Entry, env: EventEnv): ScenarioE
   return ok ? out : undefined;
 }
 
-function readEvent(ctx: LoadContext, env: EventEnv, map: YAMLMap, clock: Clock): ScenarioEvent | undefined {
+/** A `replay:` entry (replay.ts) stands for the events of its data files. */
+export function isReplay(map: YAMLMap): boolean {
+  return map.items.some((p) => isScalar(p.key) && p.key.value === 'replay');
+}
+
+export function readEvent(ctx: LoadContext, env: EventEnv, map: YAMLMap, clock: Clock): ScenarioEvent | undefined {
   const pos = posOf(ctx, map);
   const list = entries(ctx, map);
   const keys = new Map(list.map((x) => [x.key, x]));

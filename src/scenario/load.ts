@@ -12,20 +12,27 @@ import { suggestionHint } from './did-you-mean.js';
 import type { EventEnv } from './event-env.js';
 import { readEvents } from './events.js';
 import { checkExpectForm } from './expect-check.js';
+import { cutEventsBlock, NOT_FAST, readFastEvents } from './fast-events.js';
+import { lazyLines, shiftedLines } from './line-table.js';
+import type { EventsBlock } from './fast-events.js';
 import { runQueriesStage } from './queries-stage.js';
 import { runSqlStage } from './sql-stage.js';
 import type { SqlStage } from './sql-stage.js';
 import { readTopLevel } from './top-level.js';
 import type { TopLevel } from './top-level.js';
-import type { Diagnostic, LoadResult, RejectedSql, Scenario } from './types.js';
+import type { Diagnostic, LoadResult, RejectedSql, Scenario, ScenarioEvent } from './types.js';
 import type { FlinkVersion } from '../planner/plan.js';
 import { parseYaml } from './yaml-doc.js';
 import { fileSizeProblem } from './limits.js';
 
-/** How a caller may run a file other than as written: `diff --flink-version A B` plans it twice. */
+/** How a caller loads a file: under another release, on the general path only, with progress. */
 export interface LoadOptions {
-  /** Plan and run under this release instead of the file's `flink-version`. */
+  /** Plan and run under this release instead of the file's `flink-version` (`diff --flink-version A B` plans it twice). */
   readonly flinkVersion?: FlinkVersion;
+  /** False: always the general path (for tests that compare the two). */
+  readonly fastEvents?: boolean;
+  /** Told the number of events read so far (and of how many, when that is known). */
+  readonly progress?: (done: number, total?: number) => void;
 }
 
 export async function loadScenarioFile(path: string, options: LoadOptions = {}): Promise<LoadResult> {
@@ -76,12 +83,31 @@ function readProblem(error: unknown): { message: string; hint?: string } {
   return { message: `cannot read the file (${code ?? 'unknown reason'})` };
 }
 
-export function loadScenarioText(file: string, withBom: string, loadOptions: LoadOptions = {}): LoadResult {
+export function loadScenarioText(file: string, withBom: string, options: LoadOptions = {}): LoadResult {
   // A BOM is not a column: without this, a mistake on line 1 is reported one column to the right.
   const text = withBom.replace(/^\ufeff/, '');
-  const parsed = parseYaml(file, text);
-  if (!parsed.ok) return { ok: false, diagnostics: [parsed.diagnostic] };
-  const ctx = parsed.ctx;
+  const block = options.fastEvents === false ? undefined : cutEventsBlock(text);
+  if (block !== undefined) {
+    const fast = loadParsed(file, text, block, options);
+    if (fast !== NOT_FAST) return fast;
+  }
+  return loadParsed(file, text, undefined, options) as LoadResult;
+}
+
+/**
+ * One load; with `block`, the YAML parser sees the text without its events block, whose lines
+ * are read by fast-events.ts. NOT_FAST: the file needs the general path after all.
+ */
+function loadParsed(file: string, text: string, block: EventsBlock | undefined, loadOptions: LoadOptions): LoadResult | typeof NOT_FAST {
+  const progress = loadOptions.progress;
+  const parsed = parseYaml(file, block?.reduced ?? text);
+  if (!parsed.ok) return block !== undefined ? NOT_FAST : { ok: false, diagnostics: [parsed.diagnostic] };
+  let done = 0;
+  // Replayed files add events the block does not count: no total (and no estimate) then.
+  const total = block !== undefined && !text.includes('replay') ? block.offsets.length : undefined;
+  const onEvent = progress === undefined ? undefined : () => progress(++done, total);
+  const lines = block === undefined ? {} : { lineCounter: shiftedLines(text, block) };
+  const ctx = { ...parsed.ctx, ...lines, ...(onEvent !== undefined ? { onEvent } : {}) };
   const root = ctx.doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) {
     report(ctx, { line: 1, col: 1 }, 'the scenario file is empty', 'a scenario needs at least `name:`, `sql:` and `events:`');
@@ -106,7 +132,19 @@ export function loadScenarioText(file: string, withBom: string, loadOptions: Loa
   checkExpectForm(ctx, top);
   if (stage?.script !== undefined) checkPartitionTables(ctx, top, stage);
   const allPartitions = { ...Object.fromEntries((stage?.tables ?? []).map((t) => [t.name, 1])), ...partitions };
-  const events = top.events && top.sql ? readEvents(ctx, top.events, eventEnv(top, stage, allPartitions)) : undefined;
+  // The cut must have been the top-level `events:` key (and not, say, text inside a quoted string).
+  if (block !== undefined && top.events?.keyNode.range?.[0] !== block.keyOffset) return NOT_FAST;
+  let events: ScenarioEvent[] | undefined;
+  if (top.events && top.sql) {
+    const env = eventEnv(top, stage, allPartitions);
+    if (block === undefined) {
+      events = readEvents(ctx, top.events, env);
+    } else {
+      const read = readFastEvents({ ...ctx, text, lineCounter: lazyLines(text) }, block, env);
+      if (read === NOT_FAST) return NOT_FAST;
+      events = read;
+    }
+  }
   const diagnostics = sortDiagnostics(dedupeDiagnostics(ctx.diagnostics));
   if (diagnostics.length > 0 || stage?.queries === undefined || events === undefined || top.name === undefined || top.sql === undefined) {
     const onlySql = sqlDiagnostics.length > 0 && diagnostics.every((d) => sqlDiagnostics.some((s) => s.line === d.line && s.col === d.col && s.message === d.message));

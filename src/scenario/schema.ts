@@ -9,6 +9,7 @@
  * fail, naming the table to extend. The loader stays the judge: the schema checks forms (keys,
  * types, enums, time and duration spellings), not what needs the SQL (tables, columns, types).
  */
+import { FORMATS, ORDERS, REPLAY_KEYS } from './replay-spec.js';
 import { UNITS as DURATION_UNITS } from '../values/duration.js';
 import { ROW_KINDS } from '../values/types.js';
 import { CONFIG_KEYS } from './config.js';
@@ -102,6 +103,43 @@ function eventSchema(kind: string, keys: readonly string[], kindKey: string | un
   return { title: `${kind} event`, type: 'object', required, properties, additionalProperties: false };
 }
 
+/** A path beside the scenario, or `{ file, to, partition }` for one file of a replay. */
+const DATA_FILE: Schema = {
+  anyOf: [
+    { type: 'string', minLength: 1 },
+    {
+      type: 'object',
+      required: ['file'],
+      properties: { file: { type: 'string', minLength: 1 }, to: { ...SCALAR_TEXT, description: 'the table its rows go to' }, partition: { type: 'integer', minimum: 0 } },
+      additionalProperties: false,
+    },
+  ],
+};
+
+const REPLAY_VALUES: Readonly<Record<string, Schema>> = {
+  replay: { description: 'the data file(s) whose records arrive here (docs/scenario-format.md, "Events from files")', anyOf: [DATA_FILE, { type: 'array', minItems: 1, items: DATA_FILE }] },
+  format: { enum: [...FORMATS], description: 'the files\' format (default: from the extension)' },
+  to: { ...SCALAR_TEXT, description: 'the table the records go to (jsonl and csv)' },
+  topics: { type: 'object', additionalProperties: { ...SCALAR_TEXT }, description: 'Kafka topic → table, where a topic is not named as its table' },
+  partition: { type: 'integer', minimum: 0, description: 'the partition the records arrive at (jsonl and csv)' },
+  order: { enum: [...ORDERS], description: 'how the files interleave: by time, file after file, or round robin per partition' },
+  'time-field': { type: 'string', minLength: 1, description: "the column holding each record's time (jsonl and csv)" },
+  from: timeLiteral(false, 'only records at or after this time'),
+  until: timeLiteral(false, 'only records before this time'),
+  'processing-time': { enum: ['timestamp', 'none'], description: "timestamp: the Kafka record's timestamp sets the processing clock" },
+};
+
+/** A `replay:` entry among the events: it stands for the records of its data files. */
+function replaySchema(): Schema {
+  const properties: Schema = {};
+  for (const key of REPLAY_KEYS) {
+    const shape = REPLAY_VALUES[key];
+    if (shape === undefined) throw new Error(`replay key \`${key}\` has no schema: add it to REPLAY_VALUES in src/scenario/schema.ts`);
+    properties[key] = shape;
+  }
+  return { title: 'replay entry', type: 'object', required: ['replay'], properties, additionalProperties: false };
+}
+
 const QUERY_NAME = '^[A-Za-z_][A-Za-z0-9_.-]*$';
 
 /** A printed row: quoted text; plain numbers and booleans, and an unquoted `[a, 1]` flow list, are taken as written. */
@@ -153,7 +191,7 @@ function topLevelProperties(): Schema {
       additionalProperties: NON_BLANK,
       minProperties: 1,
     },
-    events: { type: 'array', description: 'the arrival script, in order', items: { anyOf: events } },
+    events: { type: 'array', description: 'the arrival script, in order', items: { anyOf: [...events, replaySchema()] } },
     expect: {
       description: 'what `joinstep test` checks: changelog, result and/or error; with `queries:`, per query under expect.queries',
       anyOf: [

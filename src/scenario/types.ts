@@ -35,6 +35,8 @@ interface EventBase {
   readonly hint?: string;
   /** Where the event starts in the file (for the timeline and for what-if edits). */
   readonly pos: FilePos;
+  /** The data file a replayed event was read from (`pos` is in it); absent: the scenario file. */
+  readonly file?: string;
 }
 
 export type ScenarioEvent =

@@ -44,6 +44,8 @@ export interface Session {
   readonly text?: string;
   /** The loaded scenario (its version and tables: the version compare and the diagram). */
   readonly scenario?: Scenario;
+  /** Some events come from data files (`replay:`): what-if edits are off. */
+  readonly replayed?: boolean;
 }
 
 export interface QueryView {

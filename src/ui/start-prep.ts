@@ -4,6 +4,7 @@
  * main.tsx runs it first, draws the first frame (prepaint.ts), and only then loads Ink.
  */
 import { existsSync, statSync } from 'node:fs';
+import { stderrProgress } from '../cli/progress.js';
 import { findScenarioFiles } from '../cli/scenario-files.js';
 import type { PickerEntry } from './Picker.js';
 import type { Session } from './session.js';
@@ -54,7 +55,7 @@ export async function prepareApp(options: StartOptions): Promise<Prepared | numb
   const watch = options.watch === true;
   const single = files.length === 1 && paths.length === 1 && !statSync(paths[0]!).isDirectory() ? files[0] : undefined;
   if (single === undefined) return { entries: await Promise.all(files.map(describeFile)), mono, watch };
-  const r = await loadSession(single);
+  const r = await loadSession(single, stderrProgress());
   if (!r.ok) {
     for (const e of r.errors) err(e);
     return 2;

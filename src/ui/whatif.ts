@@ -14,6 +14,7 @@ export type EditOutcome = { readonly ok: true; readonly state: UiState } | { rea
 
 /** Why an edit cannot be made now, or undefined. */
 function blocked(s: UiState, needsEvent: boolean): string | undefined {
+  if (s.session.replayed === true) return 'this scenario replays events from data files: what-if edits need every event in the scenario file';
   if (s.session.text === undefined) return 'this session has no file text to edit';
   if (s.manual > 0) return 'manual steps (w i t) are not in the file: reload (r) before a what-if edit';
   if (needsEvent && s.step === 0) return 'step 0 has no event: step forward onto the event to edit';

@@ -4,7 +4,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { SinkRuntime } from '../../src/engine/context-sink.js';
+import { foldResult, ResultCursor } from '../../src/engine/result.js';
 import { createTimeline } from '../../src/engine/timeline.js';
+import type { Emitted } from '../../src/engine/types.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 
 const FILES = ['scenarios/regular-left-join-padding.yaml', 'scenarios/regular-full-join.yaml', 'scenarios/regular-upsert-sink.yaml', 'scenarios/side-by-side-rate-change.yaml'];
@@ -46,5 +49,29 @@ describe('timeline result', () => {
       const rows = tl.changelogRange(i, 0, tl.changelogSize(i)).map((e) => ({ kind: e.kind, text: `[${e.row.map((v) => (v === null ? 'null' : String(v))).join(', ')}]` }));
       expect(tl.result(i).length).toBe(naiveResult(rows).length);
     }
+  });
+});
+
+describe('foldResult (the one-pass fold of run --result)', () => {
+  const STRING = { kind: 'STRING', nullable: true } as const;
+  const INT = { kind: 'INT', nullable: true } as const;
+  const kinds = ['+I', '-U', '+U', '-D'] as const;
+  const row = fc.tuple(fc.constantFrom('a', 'b', 'a, b', null), fc.constantFrom(1, 2, null));
+  const changelog = fc.array(fc.tuple(fc.constantFrom(...kinds), row), { maxLength: 40 });
+
+  it('equals the cursor\u2019s fold at the end of random changelogs, with and without a sink key', () => {
+    fc.assert(
+      fc.property(changelog, fc.boolean(), (rows, keyed) => {
+        const sink = { types: [STRING, INT], ...(keyed ? { primaryKey: [0] } : {}) } as unknown as SinkRuntime;
+        const emitted: Emitted[] = rows.map(([kind, r], step) => ({ kind, row: r, step, why: { rule: 'r', text: '' } }) as unknown as Emitted);
+        const expected = new ResultCursor(sink, (i) => emitted[i]!).rows(emitted.length);
+        expect(foldResult(sink, emitted)).toEqual(expected);
+        let calls = 0;
+        expect(foldResult(sink, (f) => emitted.forEach((e) => (calls++, f(e))))).toEqual(expected);
+        expect(calls).toBeGreaterThanOrEqual(emitted.length);
+        if (!keyed) expect(foldResult(sink, emitted)).toEqual(naiveResult(emitted.map((e) => ({ kind: e.kind, text: `[${e.row.map((v) => String(v)).join(', ')}]` }))));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -28,7 +28,12 @@ function readDir(dir: string): Seed[] {
     .map((n) => ({ name: n, text: readFileSync(join(dir, n), 'utf8') }));
 }
 
-export const SEEDS: readonly Seed[] = DIRS.flatMap(readDir);
+/**
+ * Scenarios that replay data files (`replay:`) are left out: the fuzzers load a mutant's text
+ * under another name, where the data files beside the scenario are not found, and their checks
+ * expect every diagnostic in the one file. test/scenario/replay.test.ts covers replays.
+ */
+export const SEEDS: readonly Seed[] = DIRS.flatMap(readDir).filter((s) => !/^\s+- \{?\s*replay:/m.test(s.text) && !/^\s+- replay:/m.test(s.text));
 
 /** Files that must already fail (test/fixtures/bad): mutating them walks the error paths further. */
 export const BAD_SEEDS: readonly Seed[] = readDir(join(ROOT, 'test', 'fixtures', 'bad'));

@@ -1,0 +1,139 @@
+/**
+ * A data file being replayed: its text read as UTF-8, positions in it, its JSON Lines records
+ * one at a time, and rows checked by the inline checks with problems reported at their line and
+ * column in the file (at most MAX_PROBLEMS of them, then a count).
+ */
+import { readFileSync } from 'node:fs';
+import { Scalar } from 'yaml';
+import type { Node } from 'yaml';
+import type { RowKind, Value } from '../values/types.js';
+import { report } from './context.js';
+import type { LoadContext } from './context.js';
+import type { EventEnv } from './event-env.js';
+import { readRow } from './event-row.js';
+import type { FastRows, RowTable } from './fast-row.js';
+import { toYamlNode } from './flow-line.js';
+import type { LightMap, LightNode } from './flow-line.js';
+import { readJsonObject } from './json-line.js';
+import { lazyLines } from './line-table.js';
+import type { FilePos, ScenarioEvent } from './types.js';
+
+/** Problems reported per data file before the rest are summed up in one line. */
+const MAX_PROBLEMS = 20;
+
+export function readData(ctx: LoadContext, path: string, where: Node): string | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    const code = (error as { code?: string } | null)?.code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : `cannot read it (${code ?? 'unknown reason'})`;
+    report(ctx, where, `data file ${path}: ${why}`, 'a path in `replay:` is relative to the scenario file');
+    return undefined;
+  }
+  try {
+    if (bytes.includes(0)) throw new Error('NUL');
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    report(ctx, where, `data file ${path} is not UTF-8 text`, 'save it as UTF-8');
+    return undefined;
+  }
+}
+
+/** A data file being read: its own positions and a cap on the problems it reports. */
+export class DataFile {
+  readonly ctx: LoadContext;
+  problems = 0;
+
+  constructor(
+    outer: LoadContext,
+    readonly shown: string,
+    readonly text: string,
+  ) {
+    this.ctx = { ...outer, file: shown, text, lineCounter: lazyLines(text) };
+  }
+
+  get ok(): boolean {
+    return this.problems === 0;
+  }
+
+  /** Counts a problem; false once the cap is reached (the caller then reports nothing more). */
+  private count(): boolean {
+    this.problems++;
+    return this.problems <= MAX_PROBLEMS;
+  }
+
+  report(offset: number, message: string, hint?: string): void {
+    if (this.count()) report(this.ctx, offset, message, hint);
+  }
+
+  /** A row's values, checked as an inline row is (the general checks report, at data-file positions). */
+  row(rows: FastRows, table: RowTable, m: LightMap, op: RowKind): Value[] | undefined {
+    const fast = rows.row(table, m, op);
+    if (fast !== undefined) return fast;
+    const scratch: LoadContext = { ...this.ctx, diagnostics: [] };
+    const node = toYamlNode(m);
+    const key = new Scalar('row');
+    key.range = [m.start, m.start, m.start];
+    const values = readRow(scratch, this.env!, { key: 'row', keyNode: key, value: node, valueWhere: node }, table.def, op);
+    for (const d of scratch.diagnostics) if (this.count()) this.ctx.diagnostics.push(d);
+    if (values === undefined && scratch.diagnostics.length === 0) this.count();
+    return values;
+  }
+
+  env: EventEnv | undefined;
+
+  pos(offset: number): FilePos {
+    const { line, col } = this.ctx.lineCounter.linePos(offset);
+    return { line, col };
+  }
+
+  finish(): void {
+    if (this.problems > MAX_PROBLEMS) {
+      report(this.ctx, this.text.length, `${this.problems - MAX_PROBLEMS} more problem${this.problems - MAX_PROBLEMS === 1 ? '' : 's'} in ${this.shown} not shown`, 'fix the ones above and load again');
+    }
+  }
+}
+
+export interface Read {
+  readonly events: ScenarioEvent[];
+  readonly time: number;
+  readonly partition: number;
+}
+
+/** The offset of each line's first character, skipping blank lines. */
+function* lineStarts(text: string): Generator<number> {
+  let at = 0;
+  while (at < text.length) {
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    let i = at;
+    while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 13)) i++;
+    if (i < end) yield at;
+    at = end + 1;
+  }
+}
+
+/** The records one at a time: a file's light nodes are never all alive at once. */
+export function* jsonRecords(data: DataFile): Generator<{ map: LightMap; offset: number }> {
+  const text = data.text;
+  for (const start of lineStarts(text)) {
+    const r = readJsonObject(text, start);
+    if (!r.ok) {
+      data.report(r.offset, r.message, 'each line of a JSON Lines file is one JSON object');
+      continue;
+    }
+    let i = r.end;
+    while (text[i] === ' ' || text[i] === '\t' || text[i] === '\r') i++;
+    if (i < text.length && text[i] !== '\n') {
+      data.report(i, 'expected the end of the line after the JSON object', 'each line of a JSON Lines file is one JSON object');
+      continue;
+    }
+    yield { map: r.map, offset: r.map.start };
+  }
+}
+
+export function field(m: LightMap, name: string): LightNode | undefined {
+  const i = m.keys.findIndex((k) => k.value === name);
+  return i < 0 ? undefined : m.values[i];
+}
