@@ -158,9 +158,11 @@ export function watermarkEvent(w: Work, t: TableRuntime, p: number, to: number |
   const ch = cur.valve.channels[p];
   if (t.watermark === undefined) return ignored(w, t, p, value, `${t.name} has no WATERMARK: it produces no event-time watermark`);
   if (ch === undefined) return ignored(w, t, p, value, `${t.name} has no partition ${p}`);
-  if (ch.idle) return ignored(w, t, p, value, 'the partition is idle: Flink ignores watermarks from idle partitions until a row or `active` re-activates it');
   if (value === WM_MIN) return ignored(w, t, p, value, 'no watermark generated yet (no row with a non-null WATERMARK value)');
   if (value <= ch.wm) return ignored(w, t, p, value, `not above the partition's current watermark ${ch.wm}`);
+  // A source instance that emits a watermark marks itself active first (Flink's source watermark
+  // output sends ACTIVE before the watermark), so the valve takes it, as after a row.
+  if (ch.idle) setPartitionIdle(w, t, p, false, 'a watermark arrived: a source instance that emits a watermark is active again');
   emitPartitionWatermark(w, t, p, value);
 }
 

@@ -44,8 +44,9 @@ const FORMAT_TIME_ZONE = 'UTC';
 
 /**
  * The request for one query of the scenario (`queryIndex`; a file with `queries:` sends its DDL
- * followed by that query's own SQL). `id` is the caller's; the harness echoes it. A file whose SQL
- * joinstep rejected (`RejectedSql`) can only be planned: it has no checked events to send.
+ * followed by that query's own SQL). `id` is the caller's; the harness echoes it. A file whose query
+ * joinstep rejected (`RejectedSql`) still sends its events when its DDL planned (`checked`): a query
+ * joinstep rejects may run on Flink, and that is a disagreement to see, not a file to skip.
  */
 export function toHarnessRequest(scenario: Scenario | RejectedSql, op: HarnessOp, queryIndex = 0, id = 'r1'): HarnessRequest {
   const loaded = isScenario(scenario);
@@ -53,7 +54,7 @@ export function toHarnessRequest(scenario: Scenario | RejectedSql, op: HarnessOp
   const sql = querySql !== undefined ? `${scenario.sql.replace(/\s*$/, '')}\n${querySql}` : scenario.sql;
   const config: Record<string, string> = { ...(scenario.configText ?? {}) };
   if (config['table.local-time-zone'] === undefined) config['table.local-time-zone'] = FORMAT_TIME_ZONE;
-  const events = loaded ? eventsOf(scenario) : [];
+  const events = loaded ? eventsOf(scenario) : scenario.checked !== undefined ? eventsOfChecked(scenario.checked) : [];
   return {
     id,
     op,
@@ -78,6 +79,11 @@ function isScenario(s: Scenario | RejectedSql): s is Scenario {
 function eventsOf(scenario: Scenario): HarnessEvent[] {
   const tables = tablesOf(scenario);
   return scenario.events.map((event, i) => toHarnessEvent(event, i + 1, tables));
+}
+
+function eventsOfChecked(checked: NonNullable<RejectedSql['checked']>): HarnessEvent[] {
+  const tables = new Map(checked.tables.map((t) => [t.name, t]));
+  return checked.events.map((event, i) => toHarnessEvent(event, i + 1, tables));
 }
 
 /** Every table any query of the scenario declares, by name (the DDL is shared). */

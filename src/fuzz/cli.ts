@@ -97,7 +97,7 @@ async function main(): Promise<number> {
   }
   let harness: HarnessLike | undefined;
   if (args.reference === 'flink') {
-    const h = await loadHarness();
+    const h = loadHarness();
     if (typeof h === 'string') {
       process.stderr.write(`fuzz:flink: ${h}\nhint: run with --reference joinstep-only to fuzz joinstep alone\n`);
       return 2;

@@ -11,7 +11,7 @@ import { foldResult } from '../engine/result.js';
 import { clToArray } from '../engine/changelog.js';
 import { formatExplain } from '../planner/explain.js';
 import { loadScenarioText } from '../scenario/load.js';
-import type { Scenario } from '../scenario/types.js';
+import type { RejectedSql, Scenario } from '../scenario/types.js';
 import { formatRow } from '../values/format.js';
 
 export interface StepRow {
@@ -29,7 +29,8 @@ export type JoinstepOutcome =
       /** Each step at which the join's output watermark advanced, with its new value. */
       readonly watermarks: readonly { readonly step: number; readonly value: number }[];
     }
-  | { readonly kind: 'rejected'; readonly message: string }
+  /** `rejected` is what the loader kept of the file (SQL, and events when the DDL planned), to send to Flink all the same. */
+  | { readonly kind: 'rejected'; readonly message: string; readonly rejected?: RejectedSql }
   | { readonly kind: 'runtime-error'; readonly scenario: Scenario; readonly message: string }
   | { readonly kind: 'invalid'; readonly message: string }
   | { readonly kind: 'crash'; readonly message: string };
@@ -54,7 +55,8 @@ export function runJoinstep(file: string, text: string): JoinstepOutcome {
     const message = d === undefined ? 'no diagnostic' : `${d.line}:${d.col}: ${d.message}`;
     if (d !== undefined && /internal error/i.test(d.message)) return { kind: 'crash', message };
     const [from, to] = sqlLines(text);
-    return d !== undefined && d.line >= from && d.line <= to ? { kind: 'rejected', message } : { kind: 'invalid', message };
+    if (d === undefined || d.line < from || d.line > to) return { kind: 'invalid', message };
+    return loaded.rejectedSql !== undefined ? { kind: 'rejected', message, rejected: loaded.rejectedSql } : { kind: 'rejected', message };
   }
   const scenario = loaded.scenario;
   try {

@@ -6,6 +6,8 @@
 import type { RowKind } from '../values/types.js';
 import { inputUniqueKey, sourceChangelog, type InputSource } from './input.js';
 import type { EngineConfig, InputPlan, StateLayout } from './plan.js';
+import { qualifiedName } from './connector.js';
+import { fail } from './errors.js';
 
 /** How the operator consumes the input. */
 export type InputRole = 'stream' | 'versioned' | 'lookup';
@@ -34,6 +36,11 @@ export function buildInputPlan(src: InputSource, role: InputRole, config: Engine
   let producer = scanNode(src);
   let changelogNormalize: InputPlan['changelogNormalize'];
   let dropUpdateBefore = false;
+  if (role !== 'lookup' && def.nature === 'changelog' && config.cdcEventsDuplicate && !pk) {
+    // Flink checks this when it translates the source scan, before any join rule
+    fail(`Configuration 'table.exec.source.cdc-events-duplicate' is enabled which requires the changelog sources to define a PRIMARY KEY. However, table '${qualifiedName(def.name)}' doesn't have a primary key.`,
+      src.span, `declare PRIMARY KEY (...) NOT ENFORCED on ${def.name}, or set table.exec.source.cdc-events-duplicate to false`);
+  }
   if (role === 'stream' && pk && (def.nature === 'upsert' || (def.nature === 'changelog' && config.cdcEventsDuplicate))) {
     changelogNormalize = { key: pk };
     mode = ALL;

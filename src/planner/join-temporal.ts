@@ -64,7 +64,12 @@ export function planTemporalJoin(ctx: JoinCtx, asOf: Expr): JoinDraft {
       fail('Processing-time temporal join is not supported yet.', asOf,
         `${ctx.right.refName} (connector ${ctx.right.def.connector}) is not a lookup source: a processing-time AS OF needs a lookup source (connector jdbc or hbase), which Flink plans as a lookup join. To join the versions of a changelog, use the left table's event-time attribute (AS OF ${ctx.left.alias}.<rowtime>) on a versioned table`);
     }
-    checkJoinType(ctx);
+    if (ctx.joinType !== 'inner' && ctx.joinType !== 'left') {
+      // Flink 2.0-2.3 plan a RIGHT or FULL lookup join up to the physical lookup join, which knows
+      // only inner and left and throws an IllegalStateException with this text (real Flink's answer)
+      fail(`Unknown join type ${ctx.joinType.toUpperCase()}`, ctx.keywordSpan,
+        'a lookup join keeps the left (probe) rows and looks each one up: only INNER and LEFT JOIN; swap the tables and use LEFT JOIN');
+    }
     checkStreamInput(ctx.left);
     return planLookup(ctx, scope, leftWidth, period.index);
   }

@@ -11,7 +11,8 @@ import { planSemiJoin, subqueryConjunct } from './join-semi.js';
 import { planStreamJoin } from './join-stream.js';
 import { planTemporalJoin } from './join-temporal.js';
 import { joinUniqueKeys, outputChangelog, projectKeys, projectSelect } from './output.js';
-import type { InputPlan, JoinType, Plan } from './plan.js';
+import type { InputPlan, JoinType, Plan, TExpr } from './plan.js';
+import { qualifiedName } from './connector.js';
 import { resolveKeyedLookup } from './lookup-determinism.js';
 import { planSink } from './sink.js';
 import { versionNotes } from './version-rules.js';
@@ -66,6 +67,20 @@ function planJoinDraft(cat: Catalog, options: PlannerOptions, q: Select): JoinDr
   return planSemiJoin(cat, options, q, left, found[0] as NonNullable<(typeof found)[number]>, rest);
 }
 
+/**
+ * An interval join keeps both inputs' rowtime attributes in its output. Writing more than one of
+ * them into a table is rejected by Flink's RelTimeIndicatorConverter (the sink could not tell which
+ * is the event time); a CAST of all but one makes them regular timestamps.
+ */
+function checkOneRowtimeIntoSink(stmt: InsertStmt, draft: JoinDraft, exprs: readonly TExpr[], names: readonly string[], l: InputPlan, r: InputPlan): void {
+  if (draft.family !== 'interval' || l.timeAttr?.kind !== 'rowtime' || r.timeAttr === undefined) return;
+  const rowtimes = new Set([l.timeAttr.index, draft.leftWidth + r.timeAttr.index]);
+  const named = exprs.flatMap((e, i) => (e.k === 'col' && rowtimes.has(e.index) ? [names[i] ?? ''] : []));
+  if (named.length < 2) return;
+  fail(`The query contains more than one rowtime attribute column [${named.join(', ')}] for writing into table '${qualifiedName(stmt.target.value)}'. Please select the column that should be used as the event-time timestamp for the table sink by casting all other columns to regular TIMESTAMP or TIMESTAMP_LTZ.`,
+    stmt.target, `an interval join's output keeps both rowtime attributes; in the SELECT list, CAST all of them but one to TIMESTAMP(3)`);
+}
+
 export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStmt | QueryStmt): Plan {
   const q = stmt.query;
   const draft = planJoinDraft(cat, options, q);
@@ -86,6 +101,7 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     if (q.from.kind === 'join') stateTtls(q.hints, [resolveFrom(cat, q.from.left), resolveFrom(cat, q.from.right)], 0);
     notes.push(`the STATE_TTL hint applies to regular joins (and aggregations); the ${draft.family} join ignores it`);
   }
+  if (stmt.kind === 'insert') checkOneRowtimeIntoSink(stmt, draft, proj.exprs, proj.names, l.plan, r.plan);
   const sinkDecision = stmt.kind === 'insert'
     ? planSink(stmt, cat.tables, { sources: scannedTables(cat, draft.family, [l.plan.table, r.plan.table]), names: proj.names, types: proj.types, changelogMode, upsertKeys, family: draft.family, joinType: draft.joinType },
       options.flinkVersion, options.config.sinkUpsertMaterialize, options.config.sinkRequireOnConflict ?? true)

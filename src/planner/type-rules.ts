@@ -137,8 +137,10 @@ function commonCharacter(types: readonly SqlType[]): SqlType {
   const len = (x: SqlType): number => (x.kind === 'STRING' ? STRING_LENGTH : (x.precision ?? 1));
   const maxLen = Math.max(...types.map(len));
   if (maxLen >= STRING_LENGTH) return t('STRING', true, STRING_LENGTH);
-  // Calcite keeps CHAR when every operand is CHAR: CASE ... THEN 'a' ELSE 'abc' is CHAR(3), blank-padded
-  if (types.every((x) => x.kind === 'CHAR')) return t('CHAR', true, maxLen);
+  // CHAR stays CHAR only when every operand is CHAR of one length. Flink's type system turns
+  // "ragged" CHARs into VARCHAR (shouldConvertRaggedUnionTypesToVarying), so CASE ... THEN 'big'
+  // ELSE 'small' is VARCHAR(5) and 'big' is not blank-padded (real Flink 2.0-2.3 plans show it).
+  if (types.every((x) => x.kind === 'CHAR') && types.every((x) => len(x) === maxLen)) return t('CHAR', true, maxLen);
   return t('VARCHAR', true, maxLen);
 }
 

@@ -148,7 +148,8 @@ function loadParsed(file: string, text: string, block: EventsBlock | undefined, 
   const diagnostics = sortDiagnostics(dedupeDiagnostics(ctx.diagnostics));
   if (diagnostics.length > 0 || stage?.queries === undefined || events === undefined || top.name === undefined || top.sql === undefined) {
     const onlySql = sqlDiagnostics.length > 0 && diagnostics.every((d) => sqlDiagnostics.some((s) => s.line === d.line && s.col === d.col && s.message === d.message));
-    return failed(ctx, diagnostics, top, onlySql ? rejectedSql(file, top, partitions) : undefined);
+    const checked = stage?.tables !== undefined && events !== undefined ? { tables: stage.tables, events } : undefined;
+    return failed(ctx, diagnostics, top, onlySql ? rejectedSql(file, top, allPartitions, checked) : undefined);
   }
   const scenario: Scenario = {
     file,
@@ -170,7 +171,7 @@ function loadParsed(file: string, text: string, block: EventsBlock | undefined, 
   return { ok: true, scenario };
 }
 
-function rejectedSql(file: string, top: TopLevel, partitions: Record<string, number>): RejectedSql | undefined {
+function rejectedSql(file: string, top: TopLevel, partitions: Record<string, number>, checked: RejectedSql['checked']): RejectedSql | undefined {
   if (top.sql === undefined || top.name === undefined) return undefined;
   return {
     file,
@@ -182,6 +183,7 @@ function rejectedSql(file: string, top: TopLevel, partitions: Record<string, num
     configText: top.configText,
     sql: top.sql.text,
     ...(top.queries !== undefined ? { queries: top.queries.map((q) => ({ name: q.name, sql: q.text })) } : {}),
+    ...(checked !== undefined ? { checked } : {}),
   };
 }
 

@@ -2,7 +2,7 @@
  * A loaded, validated scenario: the typed form of a scenario YAML file. Only src/scenario/load.ts
  * produces it; past that boundary nothing looks at YAML again.
  */
-import type { EngineConfig, FlinkVersion, Plan } from '../planner/plan.js';
+import type { EngineConfig, FlinkVersion, Plan, TableDef } from '../planner/plan.js';
 import type { Row, RowKind } from '../values/types.js';
 
 /** A position in the scenario file, 1-based. */
@@ -124,6 +124,11 @@ export interface RejectedSql {
   readonly sql: string;
   /** The `queries:` entries, for a file that has them. */
   readonly queries?: readonly { readonly name: string; readonly sql: string }[];
+  /**
+   * The events, checked against the declared tables, when the DDL planned and only the query was
+   * rejected: enough to run the file on real Flink, where the query may well be accepted.
+   */
+  readonly checked?: { readonly tables: readonly TableDef[]; readonly events: readonly ScenarioEvent[] };
 }
 
 export type LoadResult =

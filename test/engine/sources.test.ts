@@ -85,12 +85,20 @@ describe('idleness', () => {
     expect(recs[3]!.snapshot.inputs.every((i) => i.idle)).toBe(true);
   });
 
-  it('a watermark for an idle partition is ignored; a row re-activates it', () => {
-    const { recs } = runSteps(scenario(P, [ev.idle('orders'), ev.wm('orders', 100), ev.row('orders', ['a', 200, 'o1'])], { watermarks: 'manual' }));
-    expect(traces([recs[1]!], 'watermark.ignored')).toHaveLength(1);
-    expect(recs[1]!.snapshot.tables[0]!.valve.output).toBe(WM_MIN);
-    expect(recs[2]!.trace).toContainEqual({ t: 'idle', table: 'orders', partition: 0, idle: false, reason: 'a row arrived' });
-    expect(recs[2]!.snapshot.tables[0]!.valve.idle).toBe(false);
+  it('a row re-activates an idle partition', () => {
+    const { recs } = runSteps(scenario(P, [ev.idle('orders'), ev.row('orders', ['a', 200, 'o1'])], { watermarks: 'manual' }));
+    expect(recs[0]!.snapshot.tables[0]!.valve.idle).toBe(true);
+    expect(recs[1]!.trace).toContainEqual({ t: 'idle', table: 'orders', partition: 0, idle: false, reason: 'a row arrived' });
+    expect(recs[1]!.snapshot.tables[0]!.valve.idle).toBe(false);
+  });
+
+  it('a watermark from an idle partition re-activates it and counts (the source sends ACTIVE first)', () => {
+    const { recs } = runSteps(scenario(P, [ev.idle('orders'), ev.wm('orders', 100)], { watermarks: 'manual' }));
+    expect(recs[0]!.snapshot.tables[0]!.valve.idle).toBe(true);
+    expect(traces([recs[1]!], 'watermark.ignored')).toHaveLength(0);
+    expect(recs[1]!.trace).toContainEqual({ t: 'idle', table: 'orders', partition: 0, idle: false, reason: 'a watermark arrived: a source instance that emits a watermark is active again' });
+    expect(recs[1]!.snapshot.tables[0]!.valve.idle).toBe(false);
+    expect(recs[1]!.snapshot.tables[0]!.valve.output).toBe(100);
   });
 
   it('the idle timeout counts from the start, then from the last row; only rows reset it', () => {

@@ -13,8 +13,12 @@ describe('comparing joinstep with Flink', () => {
   it('compares each step in order, and as a multiset only where Flink says its order is not deterministic', () => {
     const mine = [[3, '+I[a]'], [3, '+I[b]']] as [number, string][];
     const theirs = [[3, '+I[b]'], [3, '+I[a]']] as [number, string][];
-    expect(compareResponses(ran(mine) as never, flink(theirs)).verdict).toBe('differ');
+    // the same rows in another order: the hash-order rule, counted as explained, never as agreeing
+    expect(compareResponses(ran(mine) as never, flink(theirs))).toEqual({ verdict: 'explained', detail: 'hash-order: step(s) 3 hold the same rows in another order' });
     expect(compareResponses(ran(mine) as never, flink(theirs, { unorderedSteps: [3] }))).toEqual({ verdict: 'agree', detail: '' });
+    // another multiset is a disagreement whatever the order
+    expect(compareResponses(ran(mine) as never, flink([[3, '+I[b]'], [3, '+I[c]']])).verdict).toBe('differ');
+    expect(compareResponses(ran([[3, '+I[a]'], [3, '+I[a]']]) as never, flink([[3, '+I[a]']])).verdict).toBe('differ');
     // the same row one step later is a disagreement at the first step that differs
     expect(compareChangelog([{ step: 2, op: '+I', text: '+I[a]' }], [{ step: 3, op: '+I', text: '+I[a]' }], new Set()))
       .toBe('changelog at step 2: joinstep [+I[a]], Flink []');
@@ -37,5 +41,7 @@ describe('comparing joinstep with Flink', () => {
     expect(compareResponses(rejected as never, planError('Processing-time temporal join is not supported yet.')).verdict).toBe('differ');
     expect(compareResponses(ran([]) as never, planError('anything')).verdict).toBe('differ');
     expect(compareResponses(ran([]) as never, { ok: true, notExpressible: 'uses a connector option the harness has no factory for' }).verdict).toBe('not-expressible');
+    // a rejected query is sent to Flink: Flink running it is a disagreement
+    expect(compareResponses(rejected as never, { ok: false, phase: 'run', error: { class: 'x', message: 'y' } }).verdict).toBe('differ');
   });
 });

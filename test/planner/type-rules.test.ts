@@ -52,8 +52,10 @@ describe('DECIMAL arithmetic (LogicalTypeMerging)', () => {
 });
 
 describe('common types (COALESCE, CASE)', () => {
-  it('keeps CHAR when every branch is CHAR (blank-padded, as in Flink)', () => {
-    expect(flinkTypeName(commonType([t('CHAR', false, 1), t('CHAR', false, 3)]) as never)).toBe('CHAR(3) NOT NULL');
+  it('keeps CHAR only when every branch is CHAR of one length; ragged CHARs become VARCHAR, as Flink plans them', () => {
+    // Real Flink 2.3 plans CASE WHEN v > 1 THEN 'big' ELSE 'small' END as VARCHAR(5) and emits 'big' unpadded.
+    expect(flinkTypeName(commonType([t('CHAR', false, 1), t('CHAR', false, 3)]) as never)).toBe('VARCHAR(3) NOT NULL');
+    expect(flinkTypeName(commonType([t('CHAR', false, 3), t('CHAR', false, 3)]) as never)).toBe('CHAR(3) NOT NULL');
   });
   it('widens to VARCHAR / STRING', () => {
     expect(flinkTypeName(commonType([t('CHAR', false, 1), t('STRING', true, 2147483647)]) as never)).toBe('STRING');
@@ -104,7 +106,7 @@ describe('result types in a planned query', () => {
   });
   it('types COALESCE and CASE with the common type', () => {
     expect(types("COALESCE(a.amt, 0), CASE WHEN a.n > 1 THEN 'a' ELSE 'abc' END, COALESCE(b.rate, a.amt)")).toEqual([
-      'DECIMAL(12, 2) NOT NULL', 'CHAR(3) NOT NULL', 'DECIMAL(12, 4)',
+      'DECIMAL(12, 2) NOT NULL', 'VARCHAR(3) NOT NULL', 'DECIMAL(12, 4)',
     ]);
   });
 });

@@ -131,6 +131,17 @@ final class Execution {
      */
     private void build(Transformation<?> t, List<Edge> downstreamPerCopy) throws Exception {
         int n = copies(t);
+        if (n > 1 && downstreamPerCopy.size() == 1 && !built.containsKey(t)) {
+            // t runs once per source partition (chained to the source, no exchange since), but its
+            // consumer runs once: as in a deployed job, a network exchange joins the copies, each
+            // through its own channel of the consumer's StatusWatermarkValve. (A lookup join, chained
+            // to its probe side, feeding the sink is the common case.)
+            Exchange merge = new Exchange(serializer(t), n, downstreamPerCopy);
+            List<Edge> in = new ArrayList<>();
+            for (int c = 0; c < n; c++) in.add(new Edge(merge, 1, c));
+            build(t, in);
+            return;
+        }
         List<List<Edge>> existing = built.get(t);
         if (existing != null) {
             for (int c = 0; c < existing.size(); c++) existing.get(c).addAll(edgesFor(downstreamPerCopy, c, n));
@@ -177,7 +188,16 @@ final class Execution {
             // each input of a union is its own set of channels into the next operator
             int channels = 0;
             for (Transformation<?> in : t.getInputs()) channels += copies(in);
-            Union union = new Union(channels, outs.get(0));
+            List<Edge> unionOut = outs.get(0);
+            if (joinTransformation == null) {
+                // No join operator: an interval join with a negative window is two filter/pad maps
+                // and this union, so the union's output is the join's output (its watermark too).
+                unionOut = new ArrayList<>(unionOut);
+                unionOut.add(new Edge((element, input, channel) -> {
+                    if (element instanceof Watermark) watermarks.add(new Mark(step, ((Watermark) element).getTimestamp()));
+                }, 1, 0));
+            }
+            Union union = new Union(channels, unionOut);
             int base = 0;
             for (Transformation<?> in : t.getInputs()) {
                 int c = copies(in);
