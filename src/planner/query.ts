@@ -88,7 +88,8 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
   const [l, r] = draft.inputs;
   const changelogMode = outputChangelog(draft.family, draft.joinType, l.plan.changelogMode, r.plan.changelogMode);
   const notes = [...draft.notes, ...l.notes, ...r.notes];
-  const shuffled = draft.family === 'regular' || draft.family === 'semi' || draft.family === 'anti';
+  // the temporal join hashes both inputs on the join key too (Flink's plan: Exchange hash[key] under TemporalJoin)
+  const shuffled = draft.family === 'regular' || draft.family === 'semi' || draft.family === 'anti' || draft.family === 'temporal';
   const [leftKeys, rightKeys] = shuffled
     ? [keysThroughShuffle(l.plan, draft.keys.left, notes), keysThroughShuffle(r.plan, draft.keys.right, notes)]
     : [l.plan.upsertKeys, r.plan.upsertKeys];

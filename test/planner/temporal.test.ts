@@ -112,6 +112,34 @@ describe('event-time temporal join', () => {
     expect(planOk(temporal(RATES_UPSERT), { flinkVersion: '2.4' }).notes.join('\n')).toContain('dropped as late');
     expect(planOk(temporal(RATES_UPSERT), { flinkVersion: '2.3' }).notes.join('\n')).toContain('kept and joined at the next watermark');
   });
+
+  describe('upsert keys through the shuffle on the join key', () => {
+    const ORDERS_CDC = (pk: string) => `CREATE TABLE orders (
+      order_id STRING, currency STRING, amount DECIMAL(10, 2), order_time TIMESTAMP(3),
+      WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND,
+      PRIMARY KEY (${pk}) NOT ENFORCED
+    ) WITH ('connector' = 'kafka', 'topic' = 'orders', 'format' = 'debezium-json');`;
+    const SINK = `CREATE TABLE sink (order_id STRING, currency STRING, usd_rate DECIMAL(10, 4), PRIMARY KEY (order_id) NOT ENFORCED)
+      WITH ('connector' = 'upsert-kafka', 'topic' = 's', 'key.format' = 'json', 'value.format' = 'json');`;
+    const insert = (pk: string) => `${ORDERS_CDC(pk)}\n${RATES_UPSERT}\n${SINK}
+      INSERT INTO sink SELECT o.order_id, o.currency, r.usd_rate
+      FROM orders AS o JOIN rates FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency = r.currency;`;
+
+    it('loses a left upsert key without the join key, so an upsert sink materializes', () => {
+      // Real Flink 2.3.0 explains temporal-itcase-event-time-join.yaml (this shape) with
+      // Exchange(hash[currency]) under the TemporalJoin and Sink(upsertMaterialize=[true]).
+      const plan = planOk(insert('order_id'), { flinkVersion: '2.2' });
+      expect(plan.output.upsertKeys).toEqual([]);
+      expect(plan.sink?.upsertMaterialize).toBe(true);
+      expect(plan.notes.join('\n')).toContain("o's upsert key (order_id) does not survive the shuffle on the join key (currency)");
+    });
+
+    it('keeps a left upsert key that contains the join key', () => {
+      const plan = planOk(insert('order_id, currency'), { flinkVersion: '2.2' });
+      expect(plan.output.upsertKeys).toEqual([[0, 1]]);
+      expect(plan.notes.join('\n')).not.toContain('does not survive the shuffle');
+    });
+  });
 });
 
 describe('processing-time AS OF', () => {

@@ -93,6 +93,10 @@ final class Execution {
         this.result = new Materialized(plan.sink().primaryKey());
         ctx.setCacheClock(startMs);
         joinTransformation = findJoin(plan.root(), new IdentityHashMap<>());
+        // An interval join with an empty window (upper bound below lower bound) has no join
+        // operator: Flink unions the padded or filtered inputs (StreamExecIntervalJoin's negative
+        // window size path), and that union's combined watermark is what leaves the "join".
+        if (joinTransformation == null) joinTransformation = findUnion(plan.root(), new IdentityHashMap<>());
         Target tap = new Tap(plan.sink().rowType());
         build(plan.tap(), List.of(new Edge(tap, 1, 0)));
         for (OperatorInstance op : operators) op.open(startMs);
@@ -107,6 +111,16 @@ final class Execution {
         for (Transformation<?> in : t.getInputs()) {
             Transformation<?> j = findJoin(in, seen);
             if (j != null) return j;
+        }
+        return null;
+    }
+
+    private static Transformation<?> findUnion(Transformation<?> t, Map<Transformation<?>, Boolean> seen) {
+        if (seen.put(t, true) != null) return null;
+        if (t instanceof UnionTransformation) return t;
+        for (Transformation<?> in : t.getInputs()) {
+            Transformation<?> u = findUnion(in, seen);
+            if (u != null) return u;
         }
         return null;
     }
@@ -189,13 +203,9 @@ final class Execution {
             int channels = 0;
             for (Transformation<?> in : t.getInputs()) channels += copies(in);
             List<Edge> unionOut = outs.get(0);
-            if (joinTransformation == null) {
-                // No join operator: an interval join with a negative window is two filter/pad maps
-                // and this union, so the union's output is the join's output (its watermark too).
+            if (t == joinTransformation) {
                 unionOut = new ArrayList<>(unionOut);
-                unionOut.add(new Edge((element, input, channel) -> {
-                    if (element instanceof Watermark) watermarks.add(new Mark(step, ((Watermark) element).getTimestamp()));
-                }, 1, 0));
+                unionOut.add(new Edge(new JoinWatermarks(), 1, 0));
             }
             Union union = new Union(channels, unionOut);
             int base = 0;
@@ -405,6 +415,14 @@ final class Execution {
             if (element instanceof StreamRecord) forward(out, element);
             else if (element instanceof Watermark) valve.inputWatermark((Watermark) element, channel, valveOutput);
             else if (element instanceof WatermarkStatus) valve.inputWatermarkStatus((WatermarkStatus) element, channel, valveOutput);
+        }
+    }
+
+    /** Records the watermarks a union standing in for the join emits (see findUnion). */
+    final class JoinWatermarks implements Target {
+        @Override
+        public void accept(Object element, int input, int channel) {
+            if (element instanceof Watermark) watermarks.add(new Mark(step, ((Watermark) element).getTimestamp()));
         }
     }
 
