@@ -6,6 +6,7 @@
  * result and the diagnostics are those of the general path by construction, and this file only
  * has to agree with it on what is valid.
  */
+import { valueSizeProblem } from './limits.js';
 import { Scalar } from 'yaml';
 import type { TableDef } from '../planner/plan.js';
 import { parseValue } from '../values/literal.js';
@@ -112,7 +113,10 @@ export class FastRows {
         if (isKey(table.def, index) || !column.type.nullable) return undefined;
         continue;
       }
-      const r = parseValue(column.type, scalarInput(v), this.env.valueCtx);
+      const input = scalarInput(v);
+      // Past the value size limit the general path reports it, at the value.
+      if (valueSizeProblem(input.text.length) !== undefined) return undefined;
+      const r = parseValue(column.type, input, this.env.valueCtx);
       if (!r.ok || valueOutOfRange(column.type, r.value)) return undefined;
       values[index] = r.value;
     }

@@ -33,12 +33,23 @@ export function toggleCompare(s: UiState): UiState {
   if (scenario === undefined || text === undefined) return { ...s, message: 'no file text to run under another version' };
   if (s.manual > 0) return { ...s, message: 'manual steps (w i t) are not in the file: reload (r) before comparing versions' };
   const order = compareOrder(scenario.flinkVersion);
-  const at = s.compare === undefined ? -1 : order.indexOf(s.compare.version);
-  const version = order[at + 1];
-  if (version === undefined) return { ...s, compare: undefined, message: 'version compare off' };
   const index = s.session.follow ?? 0;
-  const loaded = loadScenarioText(s.session.info.file, text, { flinkVersion: version });
-  if (!loaded.ok) return { ...s, compare: undefined, message: `under flink-version ${version}: ${loaded.diagnostics[0]?.message ?? 'the scenario does not load'}` };
+  // A release that rejects the query has no run to compare: V passes over it and says so.
+  const skipped: string[] = [];
+  let at = s.compare === undefined ? -1 : order.indexOf(s.compare.version);
+  let version: FlinkVersion | undefined;
+  let loaded: ReturnType<typeof loadScenarioText> | undefined;
+  for (at++; at < order.length; at++) {
+    const attempt = loadScenarioText(s.session.info.file, text, { flinkVersion: order[at]! });
+    if (attempt.ok) {
+      version = order[at]!;
+      loaded = attempt;
+      break;
+    }
+    skipped.push(`${order[at]} rejects it (${attempt.diagnostics[0]?.message ?? 'the scenario does not load'})`);
+  }
+  const note = skipped.length === 0 ? '' : `; skipped: ${skipped.join('; ')}`;
+  if (version === undefined || loaded === undefined || !loaded.ok) return { ...s, compare: undefined, message: `version compare off${note}` };
   const query = loaded.scenario.queries[index];
   const own = scenario.queries[index];
   if (query === undefined || own === undefined) return { ...s, message: 'the query is not there under the other version' };
@@ -53,5 +64,5 @@ export function toggleCompare(s: UiState): UiState {
     return { ...s, message: `under flink-version ${version}: ${error instanceof Error ? error.message : String(error)}` };
   }
   const rules = diff.rules.map((r) => r.id).join(', ');
-  return { ...s, compare: { version, diff, base: s.session.timeline }, message: `Flink ${scenario.flinkVersion} ↔ ${version}: ${diff.differing} step${diff.differing === 1 ? ' differs' : 's differ'}${rules === '' ? '' : ` (${rules})`}` };
+  return { ...s, compare: { version, diff, base: s.session.timeline }, message: `Flink ${scenario.flinkVersion} ↔ ${version}: ${diff.differing} step${diff.differing === 1 ? ' differs' : 's differ'}${rules === '' ? '' : ` (${rules})`}${note}` };
 }

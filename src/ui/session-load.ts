@@ -19,7 +19,8 @@ export function sessionFromScenario(scenario: Scenario, text?: string, progress?
     const many = views.length > 1 ? { views, follow: 0 } : {};
     // What-if edits splice events into the file by their index in `events:`; replayed events are not there.
     const replayed = scenario.events.some((e) => e.file !== undefined);
-    const edit = replayed ? { replayed: true } : text !== undefined ? { text } : {};
+    // The text stays for runs under another version (`V`), which load it as the file would be.
+    const edit = { ...(replayed ? { replayed: true } : {}), ...(text !== undefined ? { text } : {}) };
     return { ok: true, session: { info: first.info, timeline: first.timeline, ...many, ...edit, scenario } };
   } catch (error) {
     const d = runtimeFailure(scenario, error);

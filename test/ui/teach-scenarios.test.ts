@@ -11,6 +11,8 @@ import { findScenarioFiles } from '../../src/cli/scenario-files.js';
 import { loadSession } from '../../src/ui/session-load.js';
 import { initialState, type UiState } from '../../src/ui/state.js';
 import { writeDiagram } from '../../src/ui/teach-effects.js';
+import { compareOrder } from '../../src/ui/compare.js';
+import { loadScenarioText } from '../../src/scenario/load.js';
 import { REPO_ROOT } from '../paths.js';
 import { keys, screenText } from './state-helpers.js';
 
@@ -23,11 +25,15 @@ describe.each(files.map((f) => [f.split('/').pop()!, f]))('%s in the app', (_nam
     return r.ok ? initialState(r.session) : undefined;
   }
 
-  it('V visits every other release, each drawn at both sizes, then turns off', async () => {
+  it('V visits every other release that plans the query, each drawn at both sizes, then turns off', async () => {
     const s0 = await start();
     if (s0 === undefined) return; // a scenario that expects a planning error opens no app
+    // Releases that reject the query (ON CONFLICT before 2.3, say) are passed over, and named.
+    const text = readFileSync(file, 'utf8');
+    const others = compareOrder(s0.session.scenario!.flinkVersion);
+    const planning = others.filter((v) => loadScenarioText(file, text, { flinkVersion: v }).ok);
     let s = keys(s0, 'G');
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < planning.length; i++) {
       s = keys(s, 'V');
       expect(s.compare, s.message).toBeDefined();
       for (const [c, r] of [[80, 24], [200, 60]] as const) {
@@ -38,7 +44,8 @@ describe.each(files.map((f) => [f.split('/').pop()!, f]))('%s in the app', (_nam
     }
     s = keys(s, 'V');
     expect(s.compare).toBeUndefined();
-    expect(s.message).toBe('version compare off');
+    if (planning.length === others.length) expect(s.message).toBe('version compare off');
+    else expect(s.message).toMatch(/^version compare off; skipped: 2\.\d rejects it \(|^version compare off$/);
   });
 
   it('d writes the diagram of the current step: one mark per row event up to the end', async () => {
