@@ -169,6 +169,8 @@ export function sideSpec(plan: Plan, side: Side, outer: boolean): SideSpec {
  * order. undefined: all of them.
  */
 function keptColumns(plan: Plan, side: Side): readonly number[] | undefined {
+  // A planned query selects at least one column; a plan built without a projection keeps all.
+  if (plan.project.length === 0) return undefined;
   const width = plan.inputs[side].columns.length;
   const offset = side === 0 ? 0 : plan.inputs[0].columns.length;
   const read = new Set<number>();
