@@ -50,7 +50,8 @@ describe.each([
     await press(r, 'G');
     text = frame(r);
     const regular = rowsOf(column(text, 'regular'));
-    expect(regular.map((l) => l.slice(0, 6))).toEqual(['+I[o1,', '-U[o1,', '+U[o1,', '+I[o2,', '-U[o1,', '-U[o2,', '+U[o1,', '+U[o2,']);
+    // Flink 2.3 walks the orders map in hash order: o2 before o1 at the last rate change.
+    expect(regular.map((l) => l.slice(0, 6))).toEqual(['+I[o1,', '-U[o1,', '+U[o1,', '+I[o2,', '-U[o2,', '-U[o1,', '+U[o2,', '+U[o1,']);
     // The interview answer: temporal gives the late o2 the 09:45 rate, lookup the database's 1.20.
     expect(rowsOf(column(text, 'temporal'))).toEqual([expect.stringMatching(/^\+I\[o1, 1\.1000/), expect.stringMatching(/^\+I\[o2, 1\.1000/)]);
     expect(rowsOf(column(text, 'lookup'))).toEqual([expect.stringMatching(/^\+I\[o1, 1\.1000/), expect.stringMatching(/^\+I\[o2, 1\.2000/)]);

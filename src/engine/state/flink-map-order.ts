@@ -1,5 +1,6 @@
 /**
- * The order in which Flink's heap MapState hands out a join key's records.
+ * The order in which Flink's heap MapState hands out a join key's records (and, for the interval
+ * join, its row times: see longHash; the bucket and chain rules below are the same).
  *
  * The regular and semi/anti joins keep a side whose layout is InputSideHasNoUniqueKey (record ->
  * count) or InputSideHasUniqueKey (unique key -> record) in a MapState. On the heap state backend
@@ -169,6 +170,15 @@ export function murmurWords(bytes: Uint8Array): number {
 /** BinaryRowData.hashCode of `values` (RowKind INSERT). */
 export function binaryRowHash(values: readonly Value[], types: readonly SqlType[]): number {
   return murmurWords(binaryRowBytes(values, types));
+}
+
+/**
+ * java.lang.Long.hashCode: (int) (v ^ (v >>> 32)), the key hash of the interval join's time maps
+ * (TimeIntervalJoin keeps each side's rows in a MapState from row time, a Long, to rows).
+ */
+export function longHash(v: number): number {
+  const high = Math.floor(v / 4294967296);
+  return ((v - high * 4294967296) | 0) ^ (high | 0);
 }
 
 /** The capacity of a HashMap that has grown to `size` entries from the default 16. */

@@ -9,15 +9,18 @@
  *
  * - one join key's state is ONE flat array:
  *
- *     [meta, keyRow, cleanup0, cleanup1, time, row, (joined,) time, row, (joined,) ...]
- *                                          left cache: [HEAD, split)  right cache: [split, end)
+ *     [meta, keyRow, cleanup0, cleanup1, map0, map1, time, row, (joined,) time, row, (joined,) ...]
+ *                                                    left cache: [HEAD, split)  right cache: [split, end)
  *
  *   meta = flags | split << 3: flags bit 0 the side the key was first seen with (keySide); bits 1
  *   and 2 whether the left / right side is outer (its rows then carry a joined flag); split where
  *   the right cache starts. keySide / keyRow: the side and row the key was first seen with (the
  *   printed key is built from them only when a trace or the state pane needs it). cleanupN: the
  *   time of the timer that cleans side N's cache (Flink stores these crossed: its
- *   `rightTimerState` cleans the left cache), undefined = none. Each side's cached rows are in
+ *   `rightTimerState` cleans the left cache), undefined = none. mapN: what decides the order in
+ *   which Flink walks side N's cache (a java.util.HashMap from row time to rows, see
+ *   flink-map-order.ts): its distinct row times, plus MAP_PEAK x the most it has held since Flink
+ *   created it (it is dropped only when a cleanup timer empties it). Each side's cached rows are in
  *   ascending time then arrival order; `joined` = joined (and emitted) at least once. Flink keeps
  *   it up to date only for an outer side and nothing reads it for an inner one, so an inner side's
  *   rows take 2 slots (time, row), an outer side's 3.
@@ -69,7 +72,10 @@ const META = 0;
 const KEY_ROW = 1;
 /** cleanup0 at CLEANUP, cleanup1 at CLEANUP + 1. */
 const CLEANUP = 2;
-const HEAD = 4;
+/** map0 at MAP, map1 at MAP + 1: distinct times + MAP_PEAK x peak distinct times. */
+const MAP = 4;
+const MAP_PEAK = 2 ** 26;
+const HEAD = 6;
 /** What moving `split` by one slot adds to META. */
 const SPLIT_UNIT = 8;
 
@@ -125,8 +131,16 @@ export function joinedAt(ks: IntervalKeyState, side: Side, i: number): boolean {
   return widthOf(ks, side) === 3 && (ks[start(ks, side) + i * 3 + 2] as boolean);
 }
 
+/**
+ * The capacity-deciding size of side's time map: the most distinct row times it has held since
+ * Flink created it (java.util.HashMap never shrinks).
+ */
+export function mapPeakOf(ks: IntervalKeyState, side: Side): number {
+  return Math.floor((ks[MAP + side] as number) / MAP_PEAK);
+}
+
 /** A key state with nothing left: what an expiry returns instead of copying, as putKey drops it. */
-export const EMPTY_KEY_STATE: IntervalKeyState = Object.freeze([0, undefined, undefined, undefined]);
+export const EMPTY_KEY_STATE: IntervalKeyState = Object.freeze([0, undefined, undefined, undefined, 0, 0]);
 
 /** No cached row and no cleanup timer: Flink would hold no state for the key. */
 export function isEmptyKey(ks: IntervalKeyState): boolean {
@@ -141,11 +155,14 @@ export function newKeyState(layout: number, side: Side, row: Row, time: number, 
   const left = side === 0;
   const flags = layout | side;
   if (((layout >> (1 + side)) & 1) === 0) {
-    return [flags | ((left ? HEAD + 2 : HEAD) << 3), row, left ? cleanup : undefined, left ? undefined : cleanup, time, row];
+    return [flags | ((left ? HEAD + 2 : HEAD) << 3), row, left ? cleanup : undefined, left ? undefined : cleanup, left ? ONE_TIME : 0, left ? 0 : ONE_TIME, time, row];
   }
-  return [flags | ((left ? HEAD + 3 : HEAD) << 3), row, left ? cleanup : undefined, left ? undefined : cleanup, time, row, joined];
+  return [flags | ((left ? HEAD + 3 : HEAD) << 3), row, left ? cleanup : undefined, left ? undefined : cleanup, left ? ONE_TIME : 0, left ? 0 : ONE_TIME, time, row, joined];
 }
 
+
+/** A time map holding one time, and having held no more. */
+const ONE_TIME = MAP_PEAK + 1;
 
 /** From this many slots (16 to 24 cached rows) on, a key state created in the edit changes in place. */
 const GROW_IN_PLACE = HEAD + 48;
@@ -205,6 +222,12 @@ export function withRow(ks: IntervalKeyState, side: Side, time: number, row: Row
   } else {
     w = resized(ks, at, 0, cw);
   }
+  // A new row time is a new key of Flink's time map: it may grow the map.
+  if (at === from || (w[at - cw] as number) !== time) {
+    const m = w[MAP + side] as number;
+    const distinct = (m % MAP_PEAK) + 1;
+    w[MAP + side] = Math.max(Math.floor(m / MAP_PEAK), distinct) * MAP_PEAK + distinct;
+  }
   w[at] = time;
   w[at + 1] = row;
   if (cw === 3) w[at + 2] = joined;
@@ -213,10 +236,18 @@ export function withRow(ks: IntervalKeyState, side: Side, time: number, row: Row
   return w;
 }
 
-/** Without side's first `k` rows. `inPlace`: `ks` is already the caller's to change. */
-export function withoutFirst(ks: IntervalKeyState, side: Side, k: number, inPlace = false): WritableKeyState {
+/**
+ * Without side's first `k` rows (whole runs of row times). `inPlace`: `ks` is already the caller's
+ * to change. `dropMap`: Flink clears the side's map (a cleanup timer left nothing in it), so its
+ * next row starts a new one.
+ */
+export function withoutFirst(ks: IntervalKeyState, side: Side, k: number, inPlace = false, dropMap = false): WritableKeyState {
   const from = start(ks, side);
-  const cut = k * widthOf(ks, side);
+  const cw = widthOf(ks, side);
+  const cut = k * cw;
+  let times = 0;
+  for (let i = from; i < from + cut; i += cw) if (i === from || ks[i] !== ks[i - cw]) times++;
+  const m = ks[MAP + side] as number;
   let w: WritableKeyState;
   if (inPlace || mayChange(ks)) {
     w = ks as WritableKeyState;
@@ -228,6 +259,7 @@ export function withoutFirst(ks: IntervalKeyState, side: Side, k: number, inPlac
     w = noted(resized(ks, from, cut, 0));
   }
   if (side === 0) w[META] = (w[META] as number) - cut * SPLIT_UNIT;
+  w[MAP + side] = dropMap ? 0 : m - times;
   return w;
 }
 
@@ -340,9 +372,17 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
     setJoined(this.writable() as WritableKeyState, side, i);
   }
 
-  /** Remove side's first `n` rows (the cache is sorted by time: an expired run is a prefix). */
-  expireFirst(side: Side, n: number): void {
-    this.replace(withoutFirst(this.ks as IntervalKeyState, side, n, this.mine));
+  /**
+   * Remove side's first `n` rows (the cache is sorted by time: an expired run is a prefix).
+   * `dropMap`: a cleanup timer emptied the cache, and Flink clears its map.
+   */
+  expireFirst(side: Side, n: number, dropMap = false): void {
+    this.replace(withoutFirst(this.ks as IntervalKeyState, side, n, this.mine, dropMap));
+  }
+
+  /** The most distinct row times side's map has held since Flink created it. */
+  mapPeak(side: Side): number {
+    return mapPeakOf(this.ks as IntervalKeyState, side);
   }
 
   setCleanup(side: Side, time: number | undefined): void {

@@ -76,6 +76,11 @@ export interface SideSpec {
   readonly ttlMs: number;
   readonly types: readonly SqlType[];
   readonly keyIdx: readonly number[];
+  /**
+   * The columns of the row Flink stores (it prunes each join input to what the query reads), whose
+   * bytes decide the record's hash; undefined: every column.
+   */
+  readonly kept?: readonly number[];
 }
 
 /**
@@ -176,7 +181,14 @@ function dropExpired(spec: SideSpec, v: RecordStateViews, k: KeyRef, e: JoinEntr
 function mapKeyHash(spec: SideSpec, row: Row): number {
   return cachedMapKeyHash(spec, row, (r) => {
     const l = spec.layout;
-    if (l.kind !== 'InputSideHasUniqueKey') return binaryRowHash(r, spec.types);
+    if (l.kind !== 'InputSideHasUniqueKey') {
+      const kept = spec.kept;
+      if (kept === undefined) return binaryRowHash(r, spec.types);
+      return binaryRowHash(
+        kept.map((i) => r[i] ?? null),
+        kept.map((i) => spec.types[i] as SqlType),
+      );
+    }
     return binaryRowHash(
       l.uniqueKey.map((i) => r[i] ?? null),
       l.uniqueKey.map((i) => spec.types[i] as SqlType),

@@ -90,6 +90,32 @@ describe('regular join: several matches', () => {
   });
 });
 
+describe('regular join: the stored row is pruned to the columns the query reads', () => {
+  it('hashes only the read columns: SELECT o.id, r.min leaves amount out of the stored row', () => {
+    // Flink projects the left input to (id, k) below the join, so the map key is a two-STRING row.
+    const base = planOf({
+      joinType: 'inner',
+      left: { alias: 'o', columns: [['id', STR], ['k', STR], ['amount', INT]], layout: NO_UK },
+      right: { alias: 'r', columns: [['k', STR], ['min', INT]], layout: NO_UK },
+      keys: [[1, 0]],
+      flinkVersion: '2.3',
+    });
+    const plan = { ...base, project: [col(0, STR, 'id'), col(4, INT, 'min')] };
+    const h = new Harness(createRegularJoin(plan), plan);
+    const rows = Array.from({ length: 10 }, (_, i): [string, string, number] => [`o${i}`, 'k', i * 1000 + 7]);
+    for (const r of rows) h.processElement1('+I', ...r);
+    const pruned = new JavaHashMapModel<[string, string, number]>((key) => {
+      const [id, k] = key.split('|');
+      return binaryRowHash([id as string, k as string], [STR, STR]);
+    });
+    for (const r of rows) pruned.put(r.join('|'), r);
+    const expected = pruned.entries().map(([, r]) => `+I[${r.join(', ')}, k, 0]`);
+    // The whole row would hash otherwise: the test tells the two apart.
+    expect(expected).not.toEqual(ordersInMapOrder(...rows).map((r) => `+I[${r.join(', ')}, k, 0]`));
+    h.processElement2('+I', 'k', 0).shouldEmit(...expected);
+  });
+});
+
 describe('regular join: layouts', () => {
   it('InputSideHasNoUniqueKey counts duplicates: each copy is a match', () => {
     const h = orders('inner');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { binaryRowBytes, binaryRowHash, hashMapBucket, hashMapCapacity, inHashMapOrder } from '../../../src/engine/state/flink-map-order.js';
+import { binaryRowBytes, binaryRowHash, hashMapBucket, hashMapCapacity, inHashMapOrder, longHash } from '../../../src/engine/state/flink-map-order.js';
 import type { SqlType } from '../../../src/values/types.js';
 import { JavaHashMapModel } from '../joins/java-hash-map-model.js';
 
@@ -54,6 +54,38 @@ describe('HashMap order', () => {
         fc.pre(model.entries().length === keys.length && hashMapCapacity(keys.length) === capacityOf(model, keys.length));
         const ordered = inHashMapOrder(keys.map((k, seq) => ({ k, seq })), keys.length, (e) => hash(e.k), (e) => e.seq);
         expect(ordered.map((e) => e.k)).toEqual(model.entries().map(([k]) => k));
+      }),
+    );
+  });
+});
+
+describe('Long keys (the interval join time maps)', () => {
+  // java.lang.Long.hashCode as the JDK defines it: (int) (value ^ (value >>> 32)), in 64-bit arithmetic.
+  const javaLongHash = (v: number): number => {
+    const u = BigInt.asUintN(64, BigInt(v));
+    return Number(BigInt.asIntN(32, u ^ (u >> 32n)));
+  };
+
+  it('hashes as Long.hashCode', () => {
+    expect(longHash(1000)).toBe(1000);
+    expect(longHash(-1)).toBe(0);
+    expect(longHash(2 ** 32)).toBe(1);
+    expect(longHash(-2)).toBe(1);
+    fc.assert(fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (v) => {
+        expect(longHash(v)).toBe(javaLongHash(v));
+      }),
+    );
+  });
+
+  it('orders row times put in ascending order as a java.util.HashMap iterates them', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 2 ** 41 }), { minLength: 2, maxLength: 40 }), (times) => {
+        const sorted = [...times].sort((a, b) => a - b);
+        const model = new JavaHashMapModel<number>((k) => longHash(Number(k)));
+        sorted.forEach((t) => model.put(String(t), t));
+        fc.pre(model.entries().length === sorted.length && hashMapCapacity(sorted.length) === capacityOf(model, sorted.length));
+        const ordered = inHashMapOrder(sorted, sorted.length, longHash, (t) => t);
+        expect(ordered.map(String)).toEqual(model.entries().map(([k]) => k));
       }),
     );
   });

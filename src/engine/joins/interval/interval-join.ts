@@ -28,8 +28,9 @@
  * outer-side row is padded at once and inner-side rows are dropped.
  * Rowtime output watermarks are held back by max(-lower, upper).
  *
- * Per time, as Flink walks its MapState by time: the rows of that time are joined first, then (if
- * expired) removed; a row that joins in this very scan is not padded.
+ * Per time, as Flink walks its MapState (a HashMap from row time: see runsInMapOrder): the rows of
+ * that time are joined first, then (if expired) removed; a row that joins in this very scan is not
+ * padded.
  */
 import type { IntervalSpec, Plan, Side } from '../../../planner/plan.js';
 import type { Row, RowKind } from '../../../values/types.js';
@@ -37,6 +38,7 @@ import { STEP_EXPIRE, WM_MAX, type Collector, type JoinOperator, type OpTime, ty
 import { bulkWhy } from '../../why.js';
 import { KeyInterner } from '../../state/key-interner.js';
 import { cacheSize, cleanupOf, EMPTY_INTERVAL_STATE, IntervalStateView, joinedAt, keyRowOf, keySideOf, layoutOf, rowAt, timeAt, type IntervalState } from '../../state/interval-state.js';
+import { hashMapBucket, hashMapCapacity, longHash } from '../../state/flink-map-order.js';
 import { keyStatesOf } from '../../state/keyed-state-view.js';
 import { nextTimerTime } from '../../state/timer-service.js';
 import { conditionHolds, joinRow, keyRejectsNull, makeJoinRows, otherSide, printKey, printRow, printRowOf, printSpan, printTime, rowTime, sideName, type JoinRows } from '../join-rows.js';
@@ -179,14 +181,17 @@ function probeOtherCache(c: Call, side: Side, row: Row, t: number, expiredUpTo: 
   const noKey = keyRejectsNull(c.j, side, row);
   let emitted = false;
   let cut = 0;
+  // Only rows timed up to max(hi, expiredUpTo) join or expire: a prefix, as the cache is sorted.
   const n = s.cached(other);
-  let i = 0;
-  while (i < n) {
+  const bound = Math.max(hi, expiredUpTo);
+  let m = 0;
+  while (m < n && s.timeAt(other, m) <= bound) m++;
+  const count = runsInMapOrder(s, other, m);
+  for (let r = 0; r < count; r++) {
+    // The run of rows at one time, [i, end), in the order Flink walks its time map.
+    const i = runs[2 * r] as number;
+    const end = runs[2 * r + 1] as number;
     const time = s.timeAt(other, i);
-    if (time > hi && time > expiredUpTo) break;
-    // The run of rows at this time: [i, end).
-    let end = i + 1;
-    while (end < n && s.timeAt(other, end) === time) end++;
     // rows in range are joined; an outer O row that joins is flagged emitted
     if (time >= lo && time <= hi && !noKey) {
       for (let k = i; k < end; k++) {
@@ -198,12 +203,50 @@ function probeOtherCache(c: Call, side: Side, row: Row, t: number, expiredUpTo: 
     // buckets timed <= expiration[O] are removed (eagerly), padding never-joined rows if O is outer
     if (time <= expiredUpTo) {
       expireRows(c, other, i, end, c.out.tracing ? eagerReason(c, side, t, time, expiredUpTo) : NO_TEXT);
-      cut = end;
+      cut = Math.max(cut, end);
     }
-    i = end;
   }
   if (cut > 0) s.expireFirst(other, cut);
   return emitted;
+}
+
+/** Run boundaries [start, end) pairs filled by runsInMapOrder (calls never nest). */
+const runs: number[] = [];
+
+/**
+ * Split side's first `m` cached rows (sorted by time) into runs of one row time, into `runs`, in
+ * the order Flink's TimeIntervalJoin walks that side's MapState<Long, List<row>>: a
+ * java.util.HashMap by Long key (flink-map-order.ts), then each time's rows in arrival order.
+ * Within a bucket HashMap keeps first-put order; that is taken as ascending time (rows mostly
+ * arrive in time order). Returns the number of runs. One time (the common case) sorts nothing.
+ */
+function runsInMapOrder(s: IntervalStateView, side: Side, m: number): number {
+  let count = 0;
+  let i = 0;
+  while (i < m) {
+    const time = s.timeAt(side, i);
+    let end = i + 1;
+    while (end < m && s.timeAt(side, end) === time) end++;
+    runs[2 * count] = i;
+    runs[2 * count + 1] = end;
+    count++;
+    i = end;
+  }
+  if (count < 2) return count;
+  const cap = hashMapCapacity(s.mapPeak(side));
+  const order: { i: number; end: number; b: number }[] = [];
+  for (let r = 0; r < count; r++) {
+    const start = runs[2 * r] as number;
+    order.push({ i: start, end: runs[2 * r + 1] as number, b: hashMapBucket(longHash(s.timeAt(side, start)), cap) });
+  }
+  // Stable: equal buckets keep ascending time.
+  order.sort((x, y) => x.b - y.b);
+  for (let r = 0; r < count; r++) {
+    const o = order[r] as { i: number; end: number };
+    runs[2 * r] = o.i;
+    runs[2 * r + 1] = o.end;
+  }
+  return count;
 }
 
 /** Emit +I[l, r] for one row of the other side when the condition accepts it. */
@@ -294,7 +337,9 @@ function removeExpired(c: Call, side: Side, exp: number): void {
   const n = s.cached(side);
   while (cut < n && s.timeAt(side, cut) <= exp) cut++;
   const first = n > 0 ? s.timeAt(side, 0) : exp;
-  expireRows(c, side, 0, cut, c.out.tracing ? timerReason(c, first, exp) : NO_TEXT);
+  const reason = c.out.tracing ? timerReason(c, first, exp) : NO_TEXT;
+  const count = runsInMapOrder(s, side, cut);
+  for (let r = 0; r < count; r++) expireRows(c, side, runs[2 * r] as number, runs[2 * r + 1] as number, reason);
   const earliest = cut < n ? s.timeAt(side, cut) : undefined;
   if (earliest !== undefined && earliest > 0) {
     const at = cleanupTimeFor(c.spec, side, earliest);
@@ -315,7 +360,8 @@ function removeExpired(c: Call, side: Side, exp: number): void {
     c.out.flag(STEP_EXPIRE);
     if (c.out.tracing) c.out.trace({ t: 'state.expire', side, key: c.key, row: printRow(c.j, side, '+I', s.rowAt(side, i)), reason });
   }
-  s.expireFirst(side, n);
+  // Flink clears the cache's map: the side's next row starts a new one.
+  s.expireFirst(side, n, true);
   s.setCleanup(side, undefined);
 }
 

@@ -7,6 +7,7 @@
  * times is N matches), and the state pane of a side.
  */
 import type { Plan, Side, StateLayout } from '../../../planner/plan.js';
+import { columnsOf } from '../../../planner/texpr-util.js';
 import type { Row, RowKind } from '../../../values/types.js';
 import type { Collector, JoinOperator, OpTime, StateEntryView, StateView } from '../../types.js';
 import { emptyJoinState, isExpired, liveEntries, printKeyOf, printStored, storedRows, RecordStateViews, type JoinEntry, type JoinState, type KeyRef, type SideSpec } from '../../state/record-state.js';
@@ -158,7 +159,32 @@ export function sideSpec(plan: Plan, side: Side, outer: boolean): SideSpec {
     ttlMs: Math.max(0, input.stateTtlMs),
     types: input.columns.map((c) => c.type),
     keyIdx: side === 0 ? plan.keys.left : plan.keys.right,
+    kept: keptColumns(plan, side),
   };
+}
+
+/**
+ * The input columns the row Flink stores for `side` holds: Flink prunes each input below the join
+ * to the columns the join keys, the join condition and everything above the join read, in input
+ * order. undefined: all of them.
+ */
+function keptColumns(plan: Plan, side: Side): readonly number[] | undefined {
+  // A planned query selects at least one column; a plan built without a projection keeps all.
+  if (plan.project.length === 0) return undefined;
+  const width = plan.inputs[side].columns.length;
+  const offset = side === 0 ? 0 : plan.inputs[0].columns.length;
+  const read = new Set<number>();
+  if (plan.residual !== undefined) columnsOf(plan.residual, read);
+  // Semi and anti joins project the left row only; the others the joined row.
+  const projectsJoined = plan.family !== 'semi' && plan.family !== 'anti';
+  if (projectsJoined || side === 0) {
+    for (const e of plan.project) columnsOf(e, read);
+    if (plan.postFilter !== undefined) columnsOf(plan.postFilter, read);
+  }
+  const kept = new Set<number>(side === 0 ? plan.keys.left : plan.keys.right);
+  for (const i of read) if (i >= offset && i < offset + width) kept.add(i - offset);
+  if (kept.size === width) return undefined;
+  return [...kept].sort((a, b) => a - b);
 }
 
 function columnNames(plan: Plan, side: Side, idx: readonly number[]): string {
