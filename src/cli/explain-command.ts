@@ -5,11 +5,10 @@
  */
 import { loadScenarioFile } from '../scenario/load.js';
 import type { LoadResult } from '../scenario/types.js';
-import { flinkAvailable, HarnessError } from '../flink/harness-client.js';
-import { HarnessPool } from '../flink/harness-pool.js';
+import { flinkAvailable } from '../flink/harness-client.js';
 import { printable } from '../values/printable.js';
 import type { Command } from './args.js';
-import { flinkError } from './flink-compare.js';
+import { flinkError, withFlinkHarness } from './flink-compare.js';
 import { reportDiagnostics, writeErr, writeOut } from './output.js';
 import { explainText, selectQueries } from './select-query.js';
 
@@ -50,25 +49,13 @@ async function explainOnFlink(cmd: ExplainCmd, loaded: LoadResult): Promise<numb
   let indexes = queryNames.map((_, i) => i);
   if (cmd.query !== undefined) indexes = indexes.filter((i) => queryNames[i] === cmd.query);
   else if (loaded.ok) indexes = (selectQueries(loaded.scenario, undefined) as { ok: true; selected: { index: number }[] }).selected.map((s) => s.index);
-  const pool = new HarnessPool();
-  try {
-    const entry = await pool.get(source.flinkVersion);
-    if (!entry.ok) {
-      writeErr(`joinstep: ${entry.message.split('\n').map(printable).join('\n')}\nhint: ${entry.hint}\n`);
-      return 2;
-    }
+  return withFlinkHarness(source.flinkVersion, async (harness) => {
     for (const index of indexes) {
-      const r = await entry.harness.run(source, 'plan', index);
+      const r = await harness.run(source, 'plan', index);
       const named = queryNames.length > 1 ? ` (query ${queryNames[index]})` : '';
       if (r.ok) writeOut(`== Flink ${r.flinkVersion}'s plan${named}, from its own planner (explainSql with CHANGELOG_MODE)\n${r.plan.split('\n').map(printable).join('\n').replace(/\n*$/, '\n')}`);
-      else writeOut(`== Flink ${entry.harness.build.mavenVersion}${named} rejects the query\n${flinkError('Flink', r).join('\n')}\n`);
+      else writeOut(`== Flink ${harness.build.mavenVersion}${named} rejects the query\n${flinkError('Flink', r).join('\n')}\n`);
     }
     return 0;
-  } catch (error) {
-    if (!(error instanceof HarnessError)) throw error;
-    writeErr(`joinstep: ${error.message.split('\n').map(printable).join('\n')}\nhint: ${error.hint}\n`);
-    return 2;
-  } finally {
-    await pool.closeAll();
-  }
+  });
 }

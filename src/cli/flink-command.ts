@@ -7,14 +7,12 @@
  */
 import { loadScenarioFile } from '../scenario/load.js';
 import type { Command } from './args.js';
-import { compareQuery, compareRejected, type FlinkVerdict } from './flink-compare.js';
+import { compareQuery, compareRejected, type FlinkVerdict, withFlinkHarness } from './flink-compare.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { planFlinkJob } from '../flink/flink-job.js';
 import type { Scenario } from '../scenario/types.js';
-import { flinkAvailable, HarnessError } from '../flink/harness-client.js';
-import { HarnessPool } from '../flink/harness-pool.js';
-import { printable } from '../values/printable.js';
+import { flinkAvailable } from '../flink/harness-client.js';
 import { reportDiagnostics, writeErr, writeOut } from './output.js';
 import { headedBlocks, selectQueries, selectQuery } from './select-query.js';
 
@@ -41,14 +39,7 @@ export async function flinkCommand(cmd: FlinkCmd): Promise<number> {
     return 2;
   }
   const minor = loaded.ok ? loaded.scenario.flinkVersion : loaded.rejectedSql!.flinkVersion;
-  const pool = new HarnessPool();
-  try {
-    const entry = await pool.get(minor);
-    if (!entry.ok) {
-      writeErr(`joinstep: ${entry.message.split('\n').map(printable).join('\n')}\nhint: ${entry.hint}\n`);
-      return 2;
-    }
-    const harness = entry.harness;
+  return withFlinkHarness(minor, async (harness) => {
     const verdicts: { name: string; verdict: FlinkVerdict }[] = [];
     if (!loaded.ok) {
       const rejected = loaded.rejectedSql!;
@@ -76,13 +67,7 @@ export async function flinkCommand(cmd: FlinkCmd): Promise<number> {
     if (verdicts.some((v) => v.verdict.status === 'differ')) return 1;
     if (verdicts.some((v) => v.verdict.status === 'not-expressible')) return EXIT_NOT_EXPRESSIBLE;
     return 0;
-  } catch (error) {
-    if (!(error instanceof HarnessError)) throw error;
-    writeErr(`joinstep: ${error.message.split('\n').map(printable).join('\n')}\nhint: ${error.hint}\n`);
-    return 2;
-  } finally {
-    await pool.closeAll();
-  }
+  });
 }
 
 /** `--job DIR`: writes the job for the selected query (the first, or --query NAME). */

@@ -4,7 +4,9 @@
  */
 import { formatDiagnostic } from '../scenario/diagnostic.js';
 import type { Diagnostic, RejectedSql, Scenario } from '../scenario/types.js';
-import type { FlinkHarness, FlinkRunResult } from '../flink/harness-client.js';
+import { HarnessError, type FlinkHarness, type FlinkRunResult } from '../flink/harness-client.js';
+import { HarnessPool } from '../flink/harness-pool.js';
+import { writeErr } from './output.js';
 import { formatRunDiff } from '../flink/diff-report.js';
 import { joinstepRun, type SideRun } from '../flink/joinstep-side.js';
 import { diffRuns } from '../flink/step-diff.js';
@@ -124,4 +126,26 @@ function firstLines(text: string): string {
 function pinnedLine(f: Extract<FlinkRunResult, { ok: true }>): string {
   const pinned = Object.entries(f.pinnedConfig).map(([k, v]) => `${k}=${v}`);
   return `Flink ${f.flinkVersion}, pinned for determinism: ${pinned.length > 0 ? printable(pinned.join(', ')) : '(nothing)'}`;
+}
+
+/**
+ * Runs `body` with the harness of Flink `minor`, started for this command and closed after it.
+ * A harness that cannot be built or started, or that fails mid-run, is reported as
+ * `joinstep: ...` plus its hint, exit 2.
+ */
+export async function withFlinkHarness(minor: string, body: (harness: FlinkHarness) => Promise<number>): Promise<number> {
+  const pool = new HarnessPool();
+  const report = (message: string, hint: string): number => {
+    writeErr(`joinstep: ${message.split('\n').map(printable).join('\n')}\nhint: ${hint}\n`);
+    return 2;
+  };
+  try {
+    const entry = await pool.get(minor);
+    return entry.ok ? await body(entry.harness) : report(entry.message, entry.hint);
+  } catch (error) {
+    if (!(error instanceof HarnessError)) throw error;
+    return report(error.message, error.hint);
+  } finally {
+    await pool.closeAll();
+  }
 }
