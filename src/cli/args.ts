@@ -67,7 +67,7 @@ export function parseCli(argv: readonly string[]): ParsedCli {
  */
 function unknownCommand(word: string): ParsedCli | undefined {
   if (existsSync(word)) return undefined;
-  const hint = suggestionHint(word, COMMAND_WORDS, 'commands');
+  const hint = suggestionHint(word, COMMAND_WORDS, 'commands', 'joinstep has no commands');
   if (hint.startsWith('did you mean')) return { ok: false, message: `unknown command '${word}'`, hint };
   if (/[./\\]/.test(word)) return undefined;
   return { ok: false, message: `unknown command '${word}'`, hint: `${hint}; or give a scenario FILE or DIR to open the app (see \`joinstep --help\`)` };
@@ -84,7 +84,7 @@ function badOption(message: string, command: CliCommand): ParsedCli {
     const names = owners.map((c) => (c.bare === true ? '`joinstep FILE`' : `\`joinstep ${c.name}\``)).join(' and ');
     return { ok: false, message: `Unknown option '${unknown}' for ${where}: it belongs to ${names}`, hint: `see \`joinstep help ${owners[0]!.name}\`` };
   }
-  const hint = unknown.startsWith('--') ? suggestionHint(unknown, own, `options of ${where}`) : `options of ${where}: ${own.join(', ')}`;
+  const hint = unknown.startsWith('--') ? suggestionHint(unknown, own, `options of ${where}`, `${where} takes no options`) : `options of ${where}: ${own.join(', ')}`;
   return { ok: false, message: `Unknown option '${unknown}' for ${where}`, hint };
 }
 
@@ -93,7 +93,7 @@ function checkChoices(values: Readonly<Record<string, string | boolean | undefin
   for (const o of command.options) {
     const v = values[o.name];
     if (o.choices === undefined || typeof v !== 'string' || o.choices.includes(v)) continue;
-    return { ok: false, message: `unknown --${o.name} '${v}'`, hint: suggestionHint(v, o.choices, `--${o.name} takes`) };
+    return { ok: false, message: `unknown --${o.name} '${v}'`, hint: suggestionHint(v, o.choices, `--${o.name} takes`, `--${o.name} takes no value`) };
   }
   return undefined;
 }

@@ -67,7 +67,7 @@ async function main(argv: readonly string[]): Promise<number> {
 function help(topic: string | undefined): number {
   const entry = topic === undefined ? undefined : helpTopic(topic);
   if (topic !== undefined && entry === undefined) {
-    writeErrDiagnostic(`joinstep: no help for '${printable(topic)}': not a command\nhint: ${printable(suggestionHint(topic, COMMANDS.map((c) => c.name), 'commands'))}\n`);
+    writeErrDiagnostic(`joinstep: no help for '${printable(topic)}': not a command\nhint: ${printable(suggestionHint(topic, COMMANDS.map((c) => c.name), 'commands', 'joinstep has no commands'))}\n`);
     return 2;
   }
   writeOut(entry === undefined || entry.bare === true ? mainHelp(VERSION) : commandHelp(entry));

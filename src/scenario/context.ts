@@ -102,7 +102,7 @@ export function entries(ctx: LoadContext, map: YAMLMap): Entry[] {
 export function knownEntries(ctx: LoadContext, list: readonly Entry[], allowed: readonly string[], what: string): Entry[] {
   return list.filter((e) => {
     if (allowed.includes(e.key)) return true;
-    report(ctx, e.keyNode, `unknown ${what} key \`${printable(e.key)}\``, suggestionHint(e.key, allowed, `${what} keys are`));
+    report(ctx, e.keyNode, `unknown ${what} key \`${printable(e.key)}\``, suggestionHint(e.key, allowed, `${what} keys are`, `${what} takes no keys`));
     return false;
   });
 }

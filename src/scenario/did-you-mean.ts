@@ -52,10 +52,13 @@ export function didYouMean(word: string, candidates: Iterable<string>): string |
   return best !== undefined && bestDistance <= threshold(word) ? best : undefined;
 }
 
-/** A hint line: "did you mean `x`?" when one fits, else the list of valid names. */
-export function suggestionHint(word: string, candidates: readonly string[], what: string): string {
+/**
+ * A hint line: "did you mean `x`?" when one fits, else the list of valid names after `what`
+ * ("tables are"), or `none` when there are no names at all ("the scenario declares no tables").
+ */
+export function suggestionHint(word: string, candidates: readonly string[], what: string, none: string): string {
   const guess = didYouMean(word, candidates);
   if (guess !== undefined) return `did you mean \`${printable(guess)}\`?`;
-  if (candidates.length === 0) return `there are no ${what}`;
+  if (candidates.length === 0) return none;
   return `${what}: ${candidates.map(printable).join(', ')}`;
 }

@@ -46,7 +46,7 @@ export function eventTable(ctx: LoadContext, env: EventEnv, e: Entry, kind: stri
       return undefined;
     }
     const names = env.tables.map((t) => t.name);
-    report(ctx, e.valueWhere, `unknown table \`${printable(name)}\``, suggestionHint(name, names, 'tables are'));
+    report(ctx, e.valueWhere, `unknown table \`${printable(name)}\``, suggestionHint(name, names, 'tables are', 'the scenario declares no tables'));
     return undefined;
   }
   if (env.sinkTables.has(name)) {

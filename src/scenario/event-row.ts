@@ -32,7 +32,7 @@ export function readRow(ctx: LoadContext, env: EventEnv, rowEntry: Entry, table:
     const column = table.columns[index];
     if (column === undefined) {
       const names = table.columns.filter((c) => c.kind !== 'computed').map((c) => c.name);
-      report(ctx, e.keyNode, `table \`${printable(table.name)}\` has no column \`${printable(e.key)}\``, suggestionHint(e.key, names, 'its columns are'));
+      report(ctx, e.keyNode, `table \`${printable(table.name)}\` has no column \`${printable(e.key)}\``, suggestionHint(e.key, names, 'its columns are', 'it has no columns'));
       ok = false;
       continue;
     }

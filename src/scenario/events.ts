@@ -182,7 +182,7 @@ function checkKeys(ctx: LoadContext, list: readonly Entry[], kind: Kind): boolea
     if (ALL_KEYS.includes(x.key)) {
       report(ctx, x.keyNode, `\`${x.key}\` does not apply to a ${kind} event`, `a ${kind} event takes ${ALLOWED[kind].map((k) => `\`${k}\``).join(', ')}`);
     } else {
-      report(ctx, x.keyNode, `unknown event key \`${x.key}\``, suggestionHint(x.key, ALLOWED[kind], `a ${kind} event takes`));
+      report(ctx, x.keyNode, `unknown event key \`${x.key}\``, suggestionHint(x.key, ALLOWED[kind], `a ${kind} event takes`, `a ${kind} event takes no other keys`));
     }
   }
   return ok;

@@ -21,7 +21,7 @@ export function checkExpectForm(ctx: LoadContext, top: TopLevel): void {
     }
     const names = top.queries.map((q) => q.name);
     for (const k of read.queryKeys) {
-      if (!names.includes(k.name)) report(ctx, k.keyNode, `expect.queries: no query named \`${printable(k.name)}\``, suggestionHint(k.name, names, 'the queries are'));
+      if (!names.includes(k.name)) report(ctx, k.keyNode, `expect.queries: no query named \`${printable(k.name)}\``, suggestionHint(k.name, names, 'the queries are', 'the scenario has no queries'));
     }
   } else if (read.queriesKey !== undefined) {
     report(ctx, read.queriesKey, 'expect.queries is for a file with named queries (a top-level `queries:` map)',

@@ -225,7 +225,7 @@ function checkPartitionTables(ctx: LoadContext, top: TopLevel, stage: SqlStage):
     if (stage.viewNames.includes(p.table)) {
       report(ctx, p.keyNode, `partitions: \`${p.table}\` is a view; partitions belong to source tables`);
     } else {
-      report(ctx, p.keyNode, `partitions: unknown table \`${p.table}\``, suggestionHint(p.table, stage.tableNames, 'tables are'));
+      report(ctx, p.keyNode, `partitions: unknown table \`${p.table}\``, suggestionHint(p.table, stage.tableNames, 'tables are', 'the scenario declares no tables'));
     }
   }
 }

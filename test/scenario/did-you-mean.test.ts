@@ -32,7 +32,9 @@ describe('did you mean', () => {
     expect(didYouMean('state.ttl', ['table.exec.state.ttl', 'table.local-time-zone'])).toBe('table.exec.state.ttl');
   });
   it('writes a hint with the guess, or the list of valid names', () => {
-    expect(suggestionHint('evnets', keys, 'keys are')).toBe('did you mean `events`?');
-    expect(suggestionHint('qqq', ['a', 'b'], 'tables are')).toBe('tables are: a, b');
+    expect(suggestionHint('evnets', keys, 'keys are', 'there are no keys')).toBe('did you mean `events`?');
+    expect(suggestionHint('qqq', ['a', 'b'], 'tables are', 'no tables')).toBe('tables are: a, b');
+    // With no candidates the hint is the caller's own sentence, not "there are no <list lead-in>".
+    expect(suggestionHint('qqq', [], 'the queries are', 'the scenario has no queries')).toBe('the scenario has no queries');
   });
 });
