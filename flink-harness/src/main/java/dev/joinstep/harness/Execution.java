@@ -13,7 +13,14 @@ import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.apache.flink.api.common.functions.RuntimeContext;
+import org.apache.flink.api.common.io.InputFormat;
+import org.apache.flink.api.common.io.RichInputFormat;
+import org.apache.flink.core.io.GenericInputSplit;
+import org.apache.flink.streaming.api.functions.source.legacy.InputFormatSourceFunction;
 import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
+import org.apache.flink.streaming.api.operators.StreamSource;
+import org.apache.flink.streaming.api.transformations.LegacySourceTransformation;
 import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
 import org.apache.flink.streaming.api.operators.TwoInputStreamOperator;
 import org.apache.flink.streaming.api.transformations.OneInputTransformation;
@@ -100,6 +107,7 @@ final class Execution {
         Target tap = new Tap(plan.sink().rowType());
         build(plan.tap(), List.of(new Edge(tap, 1, 0)));
         for (OperatorInstance op : operators) op.open(startMs);
+        for (ConstantSource c : constants) c.emit();
     }
 
     // ---- building the instances ----
@@ -218,7 +226,66 @@ final class Execution {
             }
             return;
         }
+        if (t instanceof LegacySourceTransformation && ((LegacySourceTransformation<?>) t).getOperator() instanceof StreamSource) {
+            Object function = ((StreamSource<?, ?>) ((LegacySourceTransformation<?>) t).getOperator()).getUserFunction();
+            if (function instanceof InputFormatSourceFunction) {
+                // A constant relation: the planner folded part of the query into literal rows (a
+                // join whose condition simplifies to FALSE becomes an empty Values, for example).
+                constants.add(new ConstantSource(((InputFormatSourceFunction<?>) function).getFormat(), outs.get(0)));
+                return;
+            }
+        }
         throw new NotExpressible("the plan contains a " + t.getClass().getSimpleName() + " (" + t.getName() + "), which the harness does not drive");
+    }
+
+    private final List<ConstantSource> constants = new ArrayList<>();
+
+    /**
+     * A bounded source of constant rows (the planner's Values): in a deployed job it reads its
+     * rows as soon as the job starts and then ends, and a source that ends emits the final
+     * watermark (Long.MAX_VALUE). Here that happens once every operator is open, before step 1.
+     */
+    final class ConstantSource {
+        private final InputFormat<?, ?> format;
+        private final List<Edge> out;
+
+        ConstantSource(InputFormat<?, ?> format, List<Edge> out) {
+            this.format = format;
+            this.out = out;
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        void emit() throws Exception {
+            if (format instanceof RichInputFormat) ((RichInputFormat<?, ?>) format).setRuntimeContext(classLoaderOnly());
+            InputFormat raw = format;
+            raw.open(new GenericInputSplit(0, 1));
+            while (!raw.reachedEnd()) {
+                Object row = raw.nextRecord(null);
+                if (row == null) break;
+                forward(out, new StreamRecord<>(row));
+            }
+            raw.close();
+            forward(out, Watermark.MAX_WATERMARK);
+        }
+
+        /** The one thing the generated input format asks its runtime context for: a class loader. */
+        private RuntimeContext classLoaderOnly() {
+            ClassLoader cl = Thread.currentThread().getContextClassLoader();
+            return (RuntimeContext) Proxy.newProxyInstance(Execution.class.getClassLoader(), new Class<?>[] {RuntimeContext.class}, (proxy, method, args) -> {
+                switch (method.getName()) {
+                    case "getUserCodeClassLoader":
+                        return cl;
+                    case "hashCode":
+                        return System.identityHashCode(proxy);
+                    case "equals":
+                        return proxy == args[0];
+                    case "toString":
+                        return "constant source context";
+                    default:
+                        throw new UnsupportedOperationException("a constant source's context has no " + method.getName());
+                }
+            });
+        }
     }
 
     private static List<Edge> edgesFor(List<Edge> perCopy, int copy, int copies) {
