@@ -9,7 +9,7 @@ import { fail } from './errors.js';
 import { toTExpr } from './expr.js';
 import { buildInputPlan, withPlan, type InputPlanDraft } from './input-plan.js';
 import { inputUniqueKey, type InputSource } from './input.js';
-import { checkStreamInput, joinedNames, joinedScope, pushFilter, type JoinCtx, type JoinDraft } from './join-common.js';
+import { checkStreamInput, joinedScope, pushFilter, type JoinCtx, type JoinDraft } from './join-common.js';
 import { qualifiedName } from './connector.js';
 import { outputScope } from './output.js';
 import type { LookupCacheConfig, TExpr, TimeAttrKind } from './plan.js';
@@ -59,7 +59,7 @@ export function planTemporalJoin(ctx: JoinCtx, asOf: Expr): JoinDraft {
       // checks the versioned table's key long before StreamExecTemporalJoin gives up on processing time.
       if (ctx.joinType === 'inner' || ctx.joinType === 'left') {
         const s = split(ctx, scope, leftWidth);
-        checkVersionedKey(ctx, s.keys.filter((k) => k !== undefined), leftWidth);
+        checkVersionedKey(ctx, s.keys.filter((k) => k !== undefined));
       }
       fail('Processing-time temporal join is not supported yet.', asOf,
         `${ctx.right.refName} (connector ${ctx.right.def.connector}) is not a lookup source: a processing-time AS OF needs a lookup source (connector jdbc or hbase), which Flink plans as a lookup join. To join the versions of a changelog, use the left table's event-time attribute (AS OF ${ctx.left.alias}.<rowtime>) on a versioned table`);
@@ -105,24 +105,26 @@ function split(ctx: JoinCtx, scope: Scope, leftWidth: number): Split {
 
 /**
  * TemporalJoinRewriteWithUniqueKeyRule.validateRightPrimaryKey: the versioned side needs a primary
- * (upsert) key, all of it inside the equi-join keys. Returns that key.
+ * (upsert) key at the join, all of it inside the equi-join keys. The planner reads that key off the
+ * join's right input, which is the hash exchange on the join key: an upsert key that does not
+ * contain the exchange's keys does not survive it (rows of one key could be reordered across
+ * channels). So a primary key the condition does not cover is reported as no primary key at all
+ * (checked on Flink 2.0-2.3); the rule's other message, naming the key and the condition, is not
+ * reached for a table's declared key. Returns that key.
  */
-function checkVersionedKey(ctx: JoinCtx, equi: readonly EquiKey[], leftWidth: number): readonly number[] {
+function checkVersionedKey(ctx: JoinCtx, equi: readonly EquiKey[]): readonly number[] {
   const right = ctx.right;
-  const names = joinedNames(ctx.left, right);
   const pk = inputUniqueKey(right);
+  const noKey = 'Temporal Table Join requires primary key in versioned table, but no primary key can be found.';
   if (!pk) {
-    fail('Temporal Table Join requires primary key in versioned table, but no primary key can be found.', right.span,
+    fail(noKey, right.span,
       `${right.refName} is not a versioned table: declare PRIMARY KEY (...) NOT ENFORCED on ${right.def.name}, or read it through a deduplicating view (ROW_NUMBER() OVER (PARTITION BY key ORDER BY rowtime DESC) = 1)`);
   }
   const keyRight = equi.map((k) => k.right);
   if (!pk.every((c) => keyRight.includes(c))) {
-    // Flink joins both lists with a bare comma (Collectors.joining(",")); the key is named as in the
-    // joined row (a clash gets Calcite's suffix: currency0), the condition by each input's own names.
-    const pkNames = pk.map((c) => names[leftWidth + c]).join(',');
-    const condText = equi.map((k) => `${ctx.left.columns[k.left]?.name}=${right.columns[k.right]?.name}`).join(',');
-    fail(`Temporal table's primary key [${pkNames}] must be included in the equivalence condition of temporal join, but current temporal join condition is [${condText}].`,
-      ctx.on ?? right.span, `join on every primary key column of ${right.refName} with '=': ${pk.map((c) => `${right.alias}.${right.columns[c]?.name}`).join(', ')}`);
+    const joined = keyRight.map((c) => right.columns[c]?.name).join(', ');
+    fail(noKey, ctx.on ?? right.span,
+      `${right.refName} has PRIMARY KEY (${pk.map((c) => right.columns[c]?.name).join(', ')}), but the join condition does not cover it: Flink shuffles ${right.refName} on the join key (${joined === '' ? 'none' : joined}), and a key the shuffle does not contain is lost there. Join on every primary key column with '=': ${pk.map((c) => `${right.alias}.${right.columns[c]?.name}`).join(', ')}`);
   }
   return pk;
 }
@@ -131,7 +133,7 @@ function planEventTime(ctx: JoinCtx, scope: Scope, leftWidth: number, leftTime: 
   const s = split(ctx, scope, leftWidth);
   const right = ctx.right;
   const equi = s.keys.filter((k) => k !== undefined);
-  const pk = checkVersionedKey(ctx, equi, leftWidth);
+  const pk = checkVersionedKey(ctx, equi);
   const keyRight = equi.map((k) => k.right);
   const rightTime = right.columns.findIndex((c) => c.timeAttr === 'rowtime');
   if (rightTime < 0) {

@@ -51,10 +51,12 @@ describe('event-time temporal join', () => {
     expect(e.at).toBe('rates');
   });
 
-  it('rejects a primary key missing from the equality condition, naming both', () => {
+  it('reports a primary key missing from the equality condition as no primary key (lost at the shuffle), as Flink does', () => {
     const e = planErr(temporal(RATES_UPSERT, 'JOIN', 'o.amount = r.usd_rate'));
-    expect(e.message).toBe("Temporal table's primary key [currency0] must be included in the equivalence condition of temporal join, but current temporal join condition is [amount=usd_rate].");
+    expect(e.message).toBe('Temporal Table Join requires primary key in versioned table, but no primary key can be found.');
     expect(e.at).toBe('o.amount = r.usd_rate');
+    expect(e.hint).toContain('PRIMARY KEY (currency)');
+    expect(e.hint).toContain('r.currency');
   });
 
   it('rejects a versioned table without a rowtime attribute', () => {
