@@ -9,7 +9,7 @@ import { HarnessPool } from '../flink/harness-pool.js';
 import { writeErr } from './output.js';
 import { formatRunDiff } from '../flink/diff-report.js';
 import { joinstepRun, type SideRun } from '../flink/joinstep-side.js';
-import { diffRuns } from '../flink/step-diff.js';
+import { diffRuns, sameRejection } from '../flink/step-diff.js';
 import { printable } from '../values/printable.js';
 import { runtimeFailure } from './runtime-error.js';
 
@@ -65,7 +65,10 @@ export async function compareRejected(harness: FlinkHarness, rejected: RejectedS
   const flink = await harness.run(rejected, 'plan', index);
   const mineLines = diagnostics.flatMap((d) => joinstepError(d));
   if (!flink.ok && flink.phase === 'plan') {
-    return { status: 'agree', summary: 'both reject the query', lines: ['Both reject the query:', ...mineLines, ...flinkError(`Flink ${harness.build.mavenVersion}`, flink)] };
+    const lines = [...mineLines, ...flinkError(`Flink ${harness.build.mavenVersion}`, flink)];
+    if (sameRejection(diagnostics[0]?.message ?? '', flink.error.message, flink.error.rootCause)) return { status: 'agree', summary: 'both reject the query', lines: ['Both reject the query:', ...lines] };
+    // joinstep is to give Flink's own error: another message teaches another rule
+    return { status: 'differ', summary: 'both reject the query, with different messages', lines: ['Both reject the query, but Flink\'s message does not contain joinstep\'s first sentence:', ...lines] };
   }
   const mineFirst = printable(diagnostics[0]?.message ?? '');
   if (!flink.ok) {

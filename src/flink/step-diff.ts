@@ -108,3 +108,20 @@ function sameMultiset(a: readonly string[], b: readonly string[]): boolean {
   const y = [...b].sort();
   return x.every((v, i) => v === y[i]);
 }
+
+const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+/** The first sentence of joinstep's message (without its position), as compared with Flink's. */
+export function firstSentence(message: string): string {
+  const m = squash(message.replace(/^\d+:\d+: /, ''));
+  const dot = m.search(/\.(\s|$)/);
+  return (dot > 0 ? m.slice(0, dot) : m).slice(0, 80);
+}
+
+/**
+ * Two rejections of one query are the same when Flink's message (or its root cause) contains the
+ * first sentence of joinstep's: joinstep gives Flink's own error, and may add a hint of its own.
+ */
+export function sameRejection(joinstepMessage: string, flinkMessage: string, flinkRootCause?: string): boolean {
+  return squash(`${flinkMessage} ${flinkRootCause ?? ''}`).includes(firstSentence(joinstepMessage));
+}

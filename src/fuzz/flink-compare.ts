@@ -11,6 +11,7 @@
  * - result: the final materialized rows, sorted;
  * - watermarks: the steps at which the join's output watermark advanced, and the values.
  */
+import { sameRejection } from '../flink/step-diff.js';
 import { FlinkHarness, flinkAvailable } from '../flink/harness-client.js';
 import type { RejectedSql, Scenario } from '../scenario/types.js';
 import type { FuzzCase, FuzzFlinkVersion } from './model.js';
@@ -63,12 +64,6 @@ export interface Comparison {
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-function firstSentence(message: string): string {
-  const m = squash(message.replace(/^\d+:\d+: /, ''));
-  const dot = m.search(/\.(\s|$)/);
-  return (dot > 0 ? m.slice(0, dot) : m).slice(0, 80);
-}
-
 export async function compareWithFlink(harness: HarnessLike, c: FuzzCase, mine: JoinstepOutcome): Promise<Comparison> {
   if (mine.kind === 'crash' || mine.kind === 'invalid') return { verdict: 'crash', detail: `${mine.kind}: ${mine.message}` };
   // A query joinstep rejects is sent all the same: Flink accepting it is a disagreement to see.
@@ -91,7 +86,7 @@ export function compareResponses(mine: Exclude<JoinstepOutcome, { kind: 'crash' 
   if (mine.kind === 'rejected') {
     if (flink.ok) return { verdict: 'differ', detail: `plan: joinstep rejects (${mine.message}), Flink plans it` };
     if (flink.phase !== 'plan') return { verdict: 'differ', detail: `plan: joinstep rejects (${mine.message}), Flink fails at run time: ${flinkText}` };
-    return flinkText.includes(firstSentence(mine.message))
+    return sameRejection(mine.message, flink.error?.message ?? '', flink.error?.rootCause)
       ? { verdict: 'rejected', detail: '' }
       : { verdict: 'differ', detail: `plan: both reject, with other messages: joinstep "${mine.message}", Flink "${flinkText}"` };
   }

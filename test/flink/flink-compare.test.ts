@@ -95,12 +95,19 @@ describe('compareRejected', () => {
   const rejected = loaded.rejectedSql;
 
   it('both reject: agreement, showing both messages', async () => {
-    const v = await compareRejected(fake({ ok: false, phase: 'plan', error: { class: 'org.apache.flink.table.api.ValidationException', message: "Column 'nope' not found" } }), rejected, loaded.diagnostics, 0);
+    const v = await compareRejected(fake({ ok: false, phase: 'plan', error: { class: 'org.apache.flink.table.api.ValidationException', message: "From line 14, column 31 to line 14, column 36: Column 'nope' not found in table 'r'" } }), rejected, loaded.diagnostics, 0);
     expect(v.status).toBe('agree');
     const text = v.lines.join('\n');
     expect(text).toContain('Both reject the query:');
     expect(text).toMatch(/joinstep: rejected\.yaml:\d+:\d+: error: /);
     expect(text).toContain("Column 'nope' not found");
+  });
+
+  it('both reject with other messages: a disagreement (joinstep is to give Flink\'s own error)', async () => {
+    const v = await compareRejected(fake({ ok: false, phase: 'plan', error: { class: 'org.apache.flink.table.api.ValidationException', message: 'Temporal Table Join requires primary key in versioned table, but no primary key can be found.' } }), rejected, loaded.diagnostics, 0);
+    expect(v.status).toBe('differ');
+    expect(v.summary).toBe('both reject the query, with different messages');
+    expect(v.lines.join('\n')).toContain('no primary key can be found');
   });
 
   it('only joinstep rejects: a disagreement showing Flink\'s plan', async () => {
