@@ -26,6 +26,7 @@ import type { Work } from './work.js';
 
 /** A source row (table layout, computed columns filled) enters side `sr`. */
 export function sideRow(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
+  if (sr.rawUpsertKey !== undefined) return rawUpsert(w, sr, sr.rawUpsertKey, kind, row);
   if (sr.filter !== undefined && !sr.filterAfterNormalize && !passes(w, sr, kind, row)) return;
   if (sr.normalizeKey !== undefined) normalize(w, sr, sr.normalizeKey, kind, row);
   else afterNormalize(w, sr, kind, row);
@@ -43,7 +44,8 @@ function passes(w: Work, sr: SideRuntime, kind: RowKind, row: Row): boolean {
 function identical(w: Work, sr: SideRuntime, kind: RowKind, prev: Row, row: Row): boolean {
   if (stateTtlEnabled(w)) return false;
   if (kind === '+U' && !sr.normalizeIgnoresKind) return false;
-  return rowsEqual(prev, row, undefined, sr.table.proctimeColumns);
+  // the normalize holds only the columns the query reads (PushCalcPastChangelogNormalizeRule)
+  return rowsEqual(prev, row, sr.normalizeColumns, sr.table.proctimeColumns);
 }
 
 /** The rows ChangelogNormalize sends on, per side (a side's normalize is never re-entered). */
@@ -101,4 +103,28 @@ function normalized(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
 function afterNormalize(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
   if (sr.dedup !== undefined) dedup(w, sr, kind, row);
   else deliver(w, sr, kind, row);
+}
+
+/**
+ * An upsert source with no ChangelogNormalize behind it (the planner removed it, 2.1+): what
+ * upsert-kafka itself produces reaches the join. Its deserializer reads every value as +I, whatever
+ * the message meant, and a tombstone as -D of a row that has only the key (other physical columns
+ * null, computed columns evaluated over that row, the record's metadata kept).
+ */
+function rawUpsert(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKind, row: Row): void {
+  let out: Row = row;
+  let outKind: RowKind = '+I';
+  if (kind === '-D') {
+    outKind = '-D';
+    const t = sr.table;
+    const keyOnly = row.map((v, i) => (key.includes(i) || t.def.columns[i]?.kind !== 'physical' ? v : null));
+    for (const c of t.computed) keyOnly[c.index] = c.fn(keyOnly, w.evalCtx);
+    out = keyOnly;
+  }
+  if (w.tracing) {
+    const types = sr.table.types;
+    w.trace({ t: 'normalize', table: sr.table.name, in: formatRow(kind, row, types), out: [formatRow(outKind, out, types)],
+      reason: outKind === '-D' ? 'no ChangelogNormalize: a tombstone reaches the join with only its key' : 'no ChangelogNormalize: upsert-kafka reads every value as +I' });
+  }
+  afterNormalize(w, sr, outKind, out);
 }
