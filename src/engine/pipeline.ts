@@ -6,7 +6,10 @@
  * ChangelogNormalize follows DeduplicateFunctionHelper.processLastRowOnChangelog(WithFilter):
  * +I/+U with no previous row → +I; the same row again → nothing (unless state TTL is on; before
  * 2.2 a +U never equals the stored +I row); otherwise -U old, +U new; -U/-D → -D of the *stored*
- * row (the input may carry only the key), nothing if none stored. From 2.1 the input's filter is
+ * row (the input may carry only the key), nothing if none stored. Under state TTL a stored row
+ * expires `ttl` after it was last written (reads do not extend it), and the key starts afresh. It
+ * keeps and compares only the columns the query reads, and the key (PushCalcPastChangelogNormalizeRule
+ * moves the pruning Calc below it). From 2.1 the input's filter is
  * evaluated inside it: a first row failing it is not stored, an update failing it deletes the
  * stored row (-D). In 2.0 the filter is a Calc over the normalized changelog.
  *
@@ -53,7 +56,12 @@ const OUT = [new StageOutput(), new StageOutput()] as const;
 
 function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKind, row: Row): void {
   const k = rowKey(row, key);
-  const prev = pmGet(w.sides[sr.side].normalize, k);
+  const side = w.sides[sr.side];
+  let prev = pmGet(side.normalize, k);
+  // state TTL (OnCreateAndWrite, never returning an expired value): a row written `ttl` ago is gone
+  const ttl = w.ctx.config.stateTtlMs;
+  const expired = prev !== undefined && ttl > 0 && (pmGet(side.normalizeWritten, k) ?? w.procTime) + ttl <= w.procTime;
+  if (expired) prev = undefined;
   const filter = sr.filterInNormalize ? sr.filter : undefined;
   const o = OUT[sr.side];
   o.none();
@@ -66,7 +74,7 @@ function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKi
       } else {
         o.one('+I', row);
         store = row;
-        reason = 'first row for this key';
+        reason = expired ? 'the stored row for this key expired (state TTL): a first row again' : 'first row for this key';
       }
     } else if (identical(w, sr, kind, prev, row)) {
       reason = 'identical to the stored row: dropped';
@@ -84,11 +92,12 @@ function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKi
     store = null;
     reason = 'deletes the stored row (sent in full)';
   } else {
-    reason = 'no stored row for this key: nothing to delete';
+    reason = expired ? 'the stored row for this key expired (state TTL): nothing to delete' : 'no stored row for this key: nothing to delete';
   }
   if (store !== undefined) {
     const st = ownSide(w, sr.side);
     st.normalize = store === null ? pmDelete(st.normalize, k) : pmSet(st.normalize, k, store);
+    if (ttl > 0) st.normalizeWritten = store === null ? pmDelete(st.normalizeWritten, k) : pmSet(st.normalizeWritten, k, w.procTime);
   }
   o.send(w, sr, kind, row, 'ChangelogNormalize', reason, normalized);
 }
