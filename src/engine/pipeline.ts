@@ -3,7 +3,8 @@
  * sources, keyed by the primary key) → Deduplicate (ROW_NUMBER keep-last view) →
  * DropUpdateBefore → projection → the operator.
  *
- * ChangelogNormalize follows DeduplicateFunctionHelper.processLastRowOnChangelog(WithFilter):
+ * ChangelogNormalize follows DeduplicateFunctionHelper.processLastRowOnChangelog(WithFilter). Over
+ * a CDC source (cdc-events-duplicate) a DropUpdateBefore sits below it, so it never sees a -U.
  * +I/+U with no previous row → +I; the same row again → nothing (unless state TTL is on; before
  * 2.2 a +U never equals the stored +I row); otherwise -U old, +U new; -U/-D → -D of the *stored*
  * row (the input may carry only the key), nothing if none stored. Under state TTL a stored row
@@ -55,6 +56,11 @@ function identical(w: Work, sr: SideRuntime, kind: RowKind, prev: Row, row: Row)
 const OUT = [new StageOutput(), new StageOutput()] as const;
 
 function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKind, row: Row): void {
+  if (kind === '-U' && sr.table.def.nature === 'changelog') {
+    // ChangelogNormalize asks its input for +U only: a CDC source gets a DropUpdateBefore below it
+    if (w.tracing) w.trace({ t: 'filter.drop', side: sr.side, row: formatRow(kind, row, sr.table.types), reason: 'DropUpdateBefore: ChangelogNormalize reads only +U' });
+    return;
+  }
   const k = rowKey(row, key);
   const side = w.sides[sr.side];
   let prev = pmGet(side.normalize, k);
