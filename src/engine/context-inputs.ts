@@ -38,6 +38,10 @@ export interface SideRuntime {
   /** Flink 2.2+ (FLINK-38217): a +U equal in content to the stored row counts as identical. */
   readonly normalizeIgnoresKind: boolean;
   readonly normalizeKey?: readonly number[];
+  /** The source columns ChangelogNormalize keeps and compares (the query's reads and the key); absent = all. */
+  readonly normalizeColumns?: readonly number[];
+  /** An upsert source without ChangelogNormalize (planner/update-kind.ts): the primary key a tombstone keeps. */
+  readonly rawUpsertKey?: readonly number[];
   readonly dedup?: { readonly key: readonly number[]; readonly orderBy: number; readonly rowtime: boolean; readonly keepLast: boolean };
   /** ChangelogNormalize / Deduplicate send -U only when the consumer wants it. */
   readonly generateUpdateBefore: boolean;
@@ -79,6 +83,8 @@ export function sideRuntime(plan: Plan, side: Side, table: TableRuntime): SideRu
     filterInNormalize: input.changelogNormalize !== undefined && plan.flinkVersion >= '2.1',
     normalizeIgnoresKind: plan.flinkVersion >= '2.2',
     normalizeKey: input.changelogNormalize?.key,
+    normalizeColumns: input.changelogNormalize?.columns?.filter((c) => !table.proctimeColumns.includes(c)),
+    rawUpsertKey: input.rawUpsert?.key,
     dedup:
       dd === undefined
         ? undefined

@@ -25,6 +25,8 @@ export interface TableState {
 export interface SideState {
   /** ChangelogNormalize: last row per primary key. */
   readonly normalize: PMap<Row>;
+  /** ChangelogNormalize under state TTL: the processing time each key's row was last written. */
+  readonly normalizeWritten: PMap<number>;
   /** Deduplicate (ROW_NUMBER keep-last): kept row per partition key. */
   readonly dedup: PMap<Row>;
 }
@@ -62,7 +64,7 @@ export interface EngineSnapshot {
   readonly changelog: Changelog;
 }
 
-const EMPTY_SIDE: SideState = { normalize: PMAP_EMPTY, dedup: PMAP_EMPTY };
+const EMPTY_SIDE: SideState = { normalize: PMAP_EMPTY, normalizeWritten: PMAP_EMPTY, dedup: PMAP_EMPTY };
 
 export function initialSnapshot(ctx: RunContext): EngineSnapshot {
   const timeout = ctx.config.idleTimeoutMs;

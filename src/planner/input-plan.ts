@@ -47,7 +47,7 @@ export function buildInputPlan(src: InputSource, role: InputRole, config: Engine
     producer = `ChangelogNormalize(key=[${keyNames(pk)}])`;
     notes.push(def.nature === 'upsert'
       ? `ChangelogNormalize on ${def.name} (key ${keyNames(pk)}): an upsert source sends +I/+U/-D without the old row, so Flink keeps the last row per key to produce -U and proper -D`
-      : `ChangelogNormalize on ${def.name} (key ${keyNames(pk)}): table.exec.source.cdc-events-duplicate=true, so Flink deduplicates the CDC events per key`);
+      : `ChangelogNormalize on ${def.name} (key ${keyNames(pk)}): table.exec.source.cdc-events-duplicate=true, so Flink deduplicates the CDC events per key; it reads only +U, so a DropUpdateBefore below it drops every -U`);
   }
   if (src.dedup) {
     const keepFirstProctime = !src.dedup.keepLast && def.columns[src.dedup.orderBy]?.timeAttr === 'proctime';
