@@ -38,6 +38,12 @@ export interface SideRuntime {
   /** Flink 2.2+ (FLINK-38217): a +U equal in content to the stored row counts as identical. */
   readonly normalizeIgnoresKind: boolean;
   readonly normalizeKey?: readonly number[];
+  /**
+   * An upsert source read without a ChangelogNormalize (lookup-update-kind.ts): its rows reach the
+   * join as the connector decodes them, every value an INSERT and a tombstone a DELETE carrying only
+   * the key (this primary key; the other columns null).
+   */
+  readonly rawUpsertKey?: readonly number[];
   readonly dedup?: { readonly key: readonly number[]; readonly orderBy: number; readonly rowtime: boolean; readonly keepLast: boolean };
   /** ChangelogNormalize / Deduplicate send -U only when the consumer wants it. */
   readonly generateUpdateBefore: boolean;
@@ -79,6 +85,7 @@ export function sideRuntime(plan: Plan, side: Side, table: TableRuntime): SideRu
     filterInNormalize: input.changelogNormalize !== undefined && plan.flinkVersion >= '2.1',
     normalizeIgnoresKind: plan.flinkVersion >= '2.2',
     normalizeKey: input.changelogNormalize?.key,
+    rawUpsertKey: table.def.nature === 'upsert' && input.changelogNormalize === undefined ? table.def.primaryKey : undefined,
     dedup:
       dd === undefined
         ? undefined

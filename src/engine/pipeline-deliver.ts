@@ -9,7 +9,7 @@ import type { Work } from './work.js';
 
 export function deliver(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
   if (kind === '-U' && sr.dropUpdateBefore) {
-    if (w.tracing) w.trace({ t: 'filter.drop', side: sr.side, row: formatRow(kind, row, sr.table.types), reason: 'DropUpdateBefore: the temporal join reads only +U' });
+    if (w.tracing) w.trace({ t: 'filter.drop', side: sr.side, row: formatRow(kind, row, sr.table.types), reason: 'DropUpdateBefore: the operator downstream reads only +U' });
     return;
   }
   let input = row;

@@ -4,7 +4,7 @@
  * DropUpdateBefore → projection → the operator.
  *
  * ChangelogNormalize follows DeduplicateFunctionHelper.processLastRowOnChangelog(WithFilter):
- * +I/+U with no previous row → +I; the same row again → nothing (unless state TTL is on; before
+ * +I/+U with no previous row (none stored, or expired under table.exec.state.ttl) → +I; the same row again → nothing (unless state TTL is on; before
  * 2.2 a +U never equals the stored +I row); otherwise -U old, +U new; -U/-D → -D of the *stored*
  * row (the input may carry only the key), nothing if none stored. From 2.1 the input's filter is
  * evaluated inside it: a first row failing it is not stored, an update failing it deletes the
@@ -26,6 +26,14 @@ import type { Work } from './work.js';
 
 /** A source row (table layout, computed columns filled) enters side `sr`. */
 export function sideRow(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
+  if (sr.rawUpsertKey !== undefined) {
+    const key = sr.rawUpsertKey;
+    if (isAccumulate(kind)) kind = '+I';
+    else {
+      kind = '-D';
+      row = row.map((v, i) => (key.includes(i) || sr.table.proctimeColumns.includes(i) ? v : null));
+    }
+  }
   if (sr.filter !== undefined && !sr.filterAfterNormalize && !passes(w, sr, kind, row)) return;
   if (sr.normalizeKey !== undefined) normalize(w, sr, sr.normalizeKey, kind, row);
   else afterNormalize(w, sr, kind, row);
@@ -51,7 +59,12 @@ const OUT = [new StageOutput(), new StageOutput()] as const;
 
 function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKind, row: Row): void {
   const k = rowKey(row, key);
-  const prev = pmGet(w.sides[sr.side].normalize, k);
+  const entry = pmGet(w.sides[sr.side].normalize, k);
+  // keyed state with table.exec.state.ttl (OnCreateAndWrite, NeverReturnExpired): a row written
+  // `ttl` ago or more reads as absent, so the key starts over with +I
+  const ttl = w.ctx.config.stateTtlMs;
+  const expired = entry !== undefined && ttl > 0 && entry.writtenAt + ttl <= w.procTime;
+  const prev = entry === undefined || expired ? undefined : entry.row;
   const filter = sr.filterInNormalize ? sr.filter : undefined;
   const o = OUT[sr.side];
   o.none();
@@ -64,7 +77,7 @@ function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKi
       } else {
         o.one('+I', row);
         store = row;
-        reason = 'first row for this key';
+        reason = expired ? 'the stored row expired (table.exec.state.ttl): a first row again' : 'first row for this key';
       }
     } else if (identical(w, sr, kind, prev, row)) {
       reason = 'identical to the stored row: dropped';
@@ -82,11 +95,11 @@ function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKi
     store = null;
     reason = 'deletes the stored row (sent in full)';
   } else {
-    reason = 'no stored row for this key: nothing to delete';
+    reason = expired ? 'the stored row expired (table.exec.state.ttl): nothing to delete' : 'no stored row for this key: nothing to delete';
   }
   if (store !== undefined) {
     const st = ownSide(w, sr.side);
-    st.normalize = store === null ? pmDelete(st.normalize, k) : pmSet(st.normalize, k, store);
+    st.normalize = store === null ? pmDelete(st.normalize, k) : pmSet(st.normalize, k, { row: store, writtenAt: w.procTime });
   }
   o.send(w, sr, kind, row, 'ChangelogNormalize', reason, normalized);
 }

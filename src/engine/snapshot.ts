@@ -21,10 +21,17 @@ export interface TableState {
   readonly valve: Readonly<ValveState>;
 }
 
+/** ChangelogNormalize's stored row of one key. */
+export interface NormalizedRow {
+  readonly row: Row;
+  /** Processing time of the write. */
+  readonly writtenAt: number;
+}
+
 /** Per-input state of the planner-inserted operators in front of the join. */
 export interface SideState {
-  /** ChangelogNormalize: last row per primary key. */
-  readonly normalize: PMap<Row>;
+  /** ChangelogNormalize: last row per primary key, with when it was written (state TTL counts from it). */
+  readonly normalize: PMap<NormalizedRow>;
   /** Deduplicate (ROW_NUMBER keep-last): kept row per partition key. */
   readonly dedup: PMap<Row>;
 }
