@@ -42,7 +42,7 @@ function advanceJoin(w: Work): void {
   // Timers first: rows they produce go out before the watermark that triggered them (notes §0.1).
   w.op = ctx.op.onWatermark(w.op, w.opTime(), w);
   const out = combined === WM_MAX ? WM_MAX : Math.max(WM_MIN, combined - ctx.op.outputWatermarkDelay);
-  if (out > w.outputWm) {
+  if (out > w.outputWm && ctx.op.noOutputWatermark !== true) {
     w.advanced('output', w.outputWm, out);
     w.outputWm = out;
   }

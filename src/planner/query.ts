@@ -75,6 +75,8 @@ function planJoinDraft(cat: Catalog, options: PlannerOptions, q: Select): JoinDr
  */
 function checkOneRowtimeIntoSink(stmt: InsertStmt, draft: JoinDraft, exprs: readonly TExpr[], names: readonly string[], l: InputPlan, r: InputPlan): void {
   if (draft.family !== 'interval' || l.timeAttr?.kind !== 'rowtime' || r.timeAttr === undefined) return;
+  // a FULL join on FALSE is a regular join, whose output time columns are plain timestamps
+  if (draft.interval?.alwaysFalse === true && draft.joinType === 'full') return;
   const rowtimes = new Set([l.timeAttr.index, draft.leftWidth + r.timeAttr.index]);
   const named = exprs.flatMap((e, i) => (e.k === 'col' && rowtimes.has(e.index) ? [names[i] ?? ''] : []));
   if (named.length < 2) return;
