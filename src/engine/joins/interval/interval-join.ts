@@ -222,8 +222,8 @@ const runs: number[] = [];
  * Split side's first `m` cached rows (sorted by time) into runs of one row time, into `runs`, in
  * the order Flink's TimeIntervalJoin walks that side's MapState<Long, List<row>>: a
  * java.util.HashMap by Long key (flink-map-order.ts), then each time's rows in arrival order.
- * Within a bucket HashMap keeps first-put order; that is taken as ascending time (rows mostly
- * arrive in time order). Returns the number of runs. One time (the common case) sorts nothing.
+ * Within a bucket HashMap keeps first-put order: the order the times' first rows were cached.
+ * Returns the number of runs. One time (the common case) sorts nothing.
  */
 function runsInMapOrder(s: IntervalStateView, side: Side, m: number): number {
   let count = 0;
@@ -239,13 +239,13 @@ function runsInMapOrder(s: IntervalStateView, side: Side, m: number): number {
   }
   if (count < 2) return count;
   const cap = hashMapCapacity(s.mapPeak(side));
-  const order: { i: number; end: number; b: number }[] = [];
+  const order: { i: number; end: number; b: number; put: number }[] = [];
   for (let r = 0; r < count; r++) {
     const start = runs[2 * r] as number;
-    order.push({ i: start, end: runs[2 * r + 1] as number, b: hashMapBucket(longHash(s.timeAt(side, start)), cap) });
+    order.push({ i: start, end: runs[2 * r + 1] as number, b: hashMapBucket(longHash(s.timeAt(side, start)), cap), put: s.arrivalAt(side, start) });
   }
-  // Stable: equal buckets keep ascending time.
-  order.sort((x, y) => x.b - y.b);
+  // Within a bucket, the chain: times in the order they were put (the first row of each run).
+  order.sort((x, y) => x.b - y.b || x.put - y.put);
   for (let r = 0; r < count; r++) {
     const o = order[r] as { i: number; end: number };
     runs[2 * r] = o.i;
