@@ -56,6 +56,8 @@ export interface EngineSnapshot {
   readonly joinWm: number;
   /** The join's output watermark (join minus the operator's delay). */
   readonly outputWm: number;
+  /** The union's valve standing in for the join (RunContext.unionChannels), else undefined. */
+  readonly unionValve: Readonly<ValveState> | undefined;
   readonly sides: readonly [SideState, SideState];
   /** The operator's own plain-data state. */
   readonly op: unknown;
@@ -88,6 +90,7 @@ export function initialSnapshot(ctx: RunContext): EngineSnapshot {
     ],
     joinWm: WM_MIN,
     outputWm: WM_MIN,
+    unionValve: ctx.unionChannels === undefined ? undefined : newValve(ctx.sides[0].table.partitions + ctx.sides[1].table.partitions),
     sides: [EMPTY_SIDE, EMPTY_SIDE],
     op: ctx.op.init(),
     sink: { sum: PMAP_EMPTY },

@@ -38,7 +38,7 @@ function apply(ctx: RunContext, snap: EngineSnapshot, event: ScenarioEvent): Ste
  * on one Work for many steps in a row, taking snapshots only where it keeps them.
  */
 export function applyEvent(w: Work, event: ScenarioEvent): void {
-  advanceClock(w, targetTime(w.procTime, event));
+  advanceClock(w, targetTime(w.procTime, event), event.at !== undefined || event.kind === 'advance');
   switch (event.kind) {
     case 'row':
       rowEvent(w, event.table, event.partition, event.op, event.row);

@@ -121,6 +121,12 @@ export interface IntervalSpec {
   readonly minCleanupMs: number;
   /** upper < lower: Flink builds no operator, only filter-all / pad maps. */
   readonly negativeWindow: boolean;
+  /**
+   * The condition simplifies to FALSE (contradiction.ts): Flink plans no interval join. FULL: a
+   * regular join on FALSE (rows padded at once, watermarks passed on); LEFT / RIGHT: a Calc that
+   * pads the preserved side (the other side is never read, no join watermark); INNER: no rows.
+   */
+  readonly alwaysFalse?: boolean;
 }
 
 export interface LookupSpec {

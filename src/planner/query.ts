@@ -14,6 +14,7 @@ import { joinUniqueKeys, outputChangelog, projectKeys, projectSelect } from './o
 import type { InputPlan, JoinType, Plan, TExpr } from './plan.js';
 import { qualifiedName } from './connector.js';
 import { resolveKeyedLookup } from './lookup-determinism.js';
+import { lookupInputUpdateKind } from './lookup-update-kind.js';
 import { planSink } from './sink.js';
 import { decideUpdateKind } from './update-kind.js';
 import { keysAfterPruning, sourceColumnsRead, type JoinedReads } from './input-columns.js';
@@ -77,6 +78,8 @@ function planJoinDraft(cat: Catalog, options: PlannerOptions, q: Select): JoinDr
  */
 function checkOneRowtimeIntoSink(stmt: InsertStmt, draft: JoinDraft, exprs: readonly TExpr[], names: readonly string[], l: InputPlan, r: InputPlan): void {
   if (draft.family !== 'interval' || l.timeAttr?.kind !== 'rowtime' || r.timeAttr === undefined) return;
+  // a FULL join on FALSE is a regular join, whose output time columns are plain timestamps
+  if (draft.interval?.alwaysFalse === true && draft.joinType === 'full') return;
   const rowtimes = new Set([l.timeAttr.index, draft.leftWidth + r.timeAttr.index]);
   const named = exprs.flatMap((e, i) => (e.k === 'col' && rowtimes.has(e.index) ? [names[i] ?? ''] : []));
   if (named.length < 2) return;
@@ -146,6 +149,21 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
       if (at >= 0) notes.splice(at, 1, 'table.optimizer.non-deterministic-update.strategy = TRY_RESOLVE, but the sink needs no column of the lookup table other than its looked-up key to be deterministic: Flink keeps the plain lookup runner (StreamNonDeterministicUpdatePlanVisitor)');
     }
   }
+  let outputMode = updateKind.outputMode;
+  if (draft.family === 'lookup') {
+    const decided = lookupInputUpdateKind({
+      stmt: stmt.kind === 'insert' ? { kind: 'insert', target: stmt.target } : { kind: 'query' },
+      tables: cat.tables, left: leftPlan, outputKeys: upsertKeys, joinedKeys, postFilter: draft.postFilter,
+      version: options.flinkVersion, config: options.config,
+    });
+    if (decided.note !== undefined) {
+      leftPlan = decided.left;
+      outputMode = outputChangelog(draft.family, draft.joinType, leftPlan.changelogMode, r.plan.changelogMode);
+      const at = notes.findIndex((n) => n.startsWith(`ChangelogNormalize on ${leftPlan.table} `));
+      if (at >= 0) notes.splice(at, 1);
+      notes.push(decided.note);
+    }
+  }
   // every declared table: events may address any of them, not only the join's inputs
   const tables = [...cat.tables.values()];
   const plan: Plan = {
@@ -159,7 +177,7 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     ...(lookup ? { lookup } : {}),
     project: proj.exprs,
     ...(draft.postFilter ? { postFilter: draft.postFilter } : {}),
-    output: { names: proj.names, types: proj.types, changelogMode: updateKind.outputMode, upsertKeys },
+    output: { names: proj.names, types: proj.types, changelogMode: outputMode, upsertKeys },
     ...(sinkDecision ? { sink: sinkDecision.sink } : {}),
     flinkVersion: options.flinkVersion,
     notes: [],

@@ -276,6 +276,16 @@ export function setCleanup(w: WritableKeyState, side: Side, at: number | undefin
 type WritableState = { -readonly [P in keyof IntervalState]: IntervalState[P] };
 
 /**
+ * The order rows were cached in, by row object, for the order of row times within one HashMap
+ * bucket. Kept beside the key states rather than in them (a slot per row would widen every cached
+ * row for a tie that needs two times in one bucket arriving out of time order). A row object is
+ * numbered once: replaying from a kept snapshot caches later rows again, and those keep or get
+ * numbers above every row the snapshot holds, so the relative order stays right.
+ */
+const arrivals = new WeakMap<Row, number>();
+let nextArrival = 0;
+
+/**
  * The operator's view of its state while it processes one element or one timer pass. An operator
  * keeps one and reopens it per call (calls never nest). Between openKey and closeKey it holds one
  * join key's state; close() returns the new operator state, `state` itself when nothing changed.
@@ -364,6 +374,7 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
 
   /** Cache a row on `side` at `time` (after the rows timed <= time) and set side's cleanup time. */
   cacheRow(side: Side, time: number, row: Row, joined: boolean, cleanup: number): void {
+    if (!arrivals.has(row)) arrivals.set(row, nextArrival++);
     this.replace(this.ks === undefined ? newKeyState(this.layout, side, row, time, joined, cleanup) : withRow(this.ks, side, time, row, joined, cleanup));
   }
 
@@ -378,6 +389,14 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
    */
   expireFirst(side: Side, n: number, dropMap = false): void {
     this.replace(withoutFirst(this.ks as IntervalKeyState, side, n, this.mine, dropMap));
+  }
+
+  /**
+   * When side's row i was first cached, relative to every other cached row: the first row of a run
+   * of one time put that time into Flink's map, and a HashMap bucket chains its keys in put order.
+   */
+  arrivalAt(side: Side, i: number): number {
+    return arrivals.get(rowAt(this.ks as IntervalKeyState, side, i)) ?? Number.MAX_SAFE_INTEGER;
   }
 
   /** The most distinct row times side's map has held since Flink created it. */
