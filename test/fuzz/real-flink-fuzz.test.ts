@@ -27,7 +27,6 @@ const OPEN: Readonly<Record<string, string>> = {
   'semi-anti:1002': 'upsert key lost at the shuffle: Flink emits +I where joinstep emits -U/+U',
   'semi-anti:1003': 'upsert key lost at the shuffle: Flink emits +I where joinstep emits -U/+U',
   'semi-anti:1004': 'upsert key lost at the shuffle: Flink emits +I where joinstep emits -U/+U',
-  'temporal:1004': 'filtered versioned side: Flink 2.3 plans it, joinstep rejects it',
 };
 
 function skipReason(): string | undefined {
