@@ -27,8 +27,10 @@ export interface SideState {
   readonly normalize: PMap<Row>;
   /** ChangelogNormalize under state TTL: the processing time each key's row was last written. */
   readonly normalizeWritten: PMap<number>;
-  /** Deduplicate (ROW_NUMBER keep-last): kept row per partition key. */
+  /** Deduplicate (ROW_NUMBER keep-last): kept row per partition key; insert-only keep-first: the row waiting for the watermark. */
   readonly dedup: PMap<Row>;
+  /** Insert-only keep-first Deduplicate: the keys whose row has gone out (later rows are ignored). */
+  readonly firstEmitted: PMap<true>;
 }
 
 /** SinkUpsertMaterializer state of one sink primary key. */
@@ -66,7 +68,7 @@ export interface EngineSnapshot {
   readonly changelog: Changelog;
 }
 
-const EMPTY_SIDE: SideState = { normalize: PMAP_EMPTY, normalizeWritten: PMAP_EMPTY, dedup: PMAP_EMPTY };
+const EMPTY_SIDE: SideState = { normalize: PMAP_EMPTY, normalizeWritten: PMAP_EMPTY, dedup: PMAP_EMPTY, firstEmitted: PMAP_EMPTY };
 
 export function initialSnapshot(ctx: RunContext): EngineSnapshot {
   const timeout = ctx.config.idleTimeoutMs;

@@ -9,6 +9,7 @@ import type { TraceEvent } from './types.js';
 import { WM_MAX, WM_MIN } from './types.js';
 import { combineWatermarks, copyValve, valveHeldBy, valveStatus, valveWatermark, type ValveOutput } from './valve.js';
 import type { Work } from './work.js';
+import { firstRowsOnWatermark } from './pipeline-dedup.js';
 
 /** A partition's name in words, as traces and `heldBy` print it. */
 export function partitionName(t: TableRuntime, p: number): string {
@@ -76,6 +77,8 @@ class TableOutput implements ValveOutput {
     w.advanced(this.t.name, this.last, value);
     this.last = value;
     for (const s of this.t.sides) {
+      // a keep-first Deduplicate's timers fire on this watermark before it reaches the join
+      firstRowsOnWatermark(w, w.ctx.sides[s], value);
       w.setInput(s, value, false);
       advanceJoin(w);
     }
