@@ -36,7 +36,7 @@ import type { Row } from '../../values/types.js';
 import { created, isEditable, resizedCopy } from '../collections/edit.js';
 import { PMAP_EMPTY, type PMap } from '../collections/pmap.js';
 import { KeyedStateView, keyedStateEntriesOf } from './keyed-state-view.js';
-import { addTimer, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
+import { addTimer, dueKey, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
 
 type Slot = number | Row | boolean | undefined;
 export type IntervalKeyState = readonly Slot[];
@@ -303,7 +303,7 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
   protected load(state: IntervalState): void {
     this.exp0 = state.expiration0;
     this.exp1 = state.expiration1;
-    this.timers = state.timers;
+    if (this.timers !== state.timers) this.timers = state.timers;
   }
 
   protected unchanged(state: IntervalState): boolean {
@@ -337,8 +337,8 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
 
   /** The key of the earliest timer timed <= upTo, which is removed (its time in `firedAt`); else undefined. */
   popTimer(upTo: number): string | undefined {
-    const key = this.due(this.timers, upTo);
-    if (key !== undefined) this.timers = this.popped();
+    const key = dueKey(this.timers, upTo);
+    if (key !== undefined) this.timers = this.fire(this.timers);
     return key;
   }
 
@@ -410,8 +410,7 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
 
   /** Nothing is left for the current key on either side: it is dropped at closeKey. */
   clearKey(): void {
-    this.ks = EMPTY_KEY_STATE;
-    this.mine = false;
+    this.reset(EMPTY_KEY_STATE);
   }
 
   protected isEmpty(ks: IntervalKeyState): boolean {
