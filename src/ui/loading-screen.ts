@@ -3,8 +3,9 @@
  * read, how fast, about how long still, and that q quits. The loader is synchronous, so this
  * frame is drawn from its progress callback (TTY writes are synchronous), and q / Ctrl-C are
  * read there too, from the terminal opened a second time without blocking (KeyPoll): nothing
- * else runs until the loader returns. Small files never see it: the screen is entered only
- * once reading has taken DELAY_MS, so their errors still print on the normal screen.
+ * else runs until the loader returns. A big file enters the screen before it is read (reading
+ * and cutting tens of MB comes before the first event); others only once loading has taken
+ * DELAY_MS, so that a small file's errors still print on the normal screen.
  */
 import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { enterAltScreen } from './alt-screen.js';
@@ -17,6 +18,8 @@ import { makeTheme } from './theme.js';
 import { printable } from '../values/printable.js';
 
 const DELAY_MS = 333;
+/** A scenario file this big takes longer than DELAY_MS to load: its loading frame comes at once. */
+export const BIG_FILE_BYTES = 4 << 20;
 const REDRAW_MS = 100;
 /** The loader reports every event; the clock and the keys are read only every this many. */
 const CHECK_EVERY = 1024;
@@ -28,6 +31,8 @@ export interface LoadingView {
   readonly total?: number;
   /** Events read per second. */
   readonly rate: number;
+  /** The scenario file's size. */
+  readonly bytes?: number;
 }
 
 const n = (x: number): string => x.toLocaleString('en-US');
@@ -38,7 +43,9 @@ export function loadingLayout(v: LoadingView, columns: number, rows: number): Sc
   const rate = v.rate;
   const count = v.total === undefined ? `${n(v.done)} events read` : `${n(v.done)} of ${n(v.total)} events read`;
   const left = v.total !== undefined && rate > 0 ? ` · about ${Math.max(1, Math.ceil((v.total - v.done) / rate))} s left` : '';
-  const lines: Line[] = [[], [seg(`  loading ${printable(v.file)}`, { bold: true })], [], [seg(`  ${count} · ${n(Math.round(rate))}/s${left}`)]];
+  const size = v.bytes === undefined ? '' : ` (${(v.bytes / (1 << 20)).toFixed(1)} MB)`;
+  const read = v.done === 0 ? '  reading the file…' : `  ${count} · ${n(Math.round(rate))}/s${left}`;
+  const lines: Line[] = [[], [seg(`  loading ${printable(v.file)}${size}`, { bold: true })], [], [seg(read)]];
   if (v.total !== undefined && v.total > 0) {
     const width = Math.max(10, Math.min(60, columns - 12));
     const filled = Math.min(width, Math.floor((width * v.done) / v.total));
@@ -86,6 +93,8 @@ export function terminalKeyPoll(): KeyPoll | undefined {
 
 export interface LoadingOptions {
   readonly file: string;
+  /** The file's size: a big one shows the loading frame at `start`. */
+  readonly bytes?: number;
   readonly mono: boolean;
   readonly delayMs?: number;
   readonly now?: () => number;
@@ -100,7 +109,7 @@ export interface LoadingOptions {
 /** Watches a load through its progress callback; enters the screen only for a long one. */
 export class LoadingScreen {
   private readonly now: () => number;
-  private readonly start: number;
+  private readonly started: number;
   private painted: Prepainted | undefined;
   private poll: KeyPoll | undefined;
   private lastDraw = -Infinity;
@@ -109,7 +118,14 @@ export class LoadingScreen {
 
   constructor(private readonly options: LoadingOptions) {
     this.now = options.now ?? (() => performance.now());
-    this.start = this.now();
+    this.started = this.now();
+  }
+
+  /** Before the load: a big file's loading frame is drawn at once. */
+  begin(): void {
+    if ((this.options.bytes ?? 0) < BIG_FILE_BYTES) return;
+    this.enter();
+    this.draw(0, undefined, this.now());
   }
 
   /** The loader's progress callback. */
@@ -118,22 +134,31 @@ export class LoadingScreen {
     const t = this.now();
     this.first ??= { t, done };
     if (this.painted === undefined) {
-      if (t - this.start < (this.options.delayMs ?? DELAY_MS)) return;
-      this.painted = (this.options.enter ?? enterScreen)();
-      this.poll = (this.options.keys ?? terminalKeyPoll)();
+      if (t - this.started < (this.options.delayMs ?? DELAY_MS)) return;
+      this.enter();
     }
     const keys = this.poll?.read() ?? '';
     if (keys.includes('q') || keys.includes('\x03')) {
       this.quit();
       return;
     }
-    if (t - this.lastDraw < REDRAW_MS) return;
+    if (t - this.lastDraw >= REDRAW_MS) this.draw(done, total, t);
+  };
+
+  private enter(): void {
+    this.painted = (this.options.enter ?? enterScreen)();
+    this.poll = (this.options.keys ?? terminalKeyPoll)();
+  }
+
+  private draw(done: number, total: number | undefined, t: number): void {
+    if (this.painted === undefined) return;
     this.lastDraw = t;
     const size = (this.options.size ?? terminalSize)();
-    const view = { file: this.options.file, done, ...(total !== undefined ? { total } : {}), rate: t > this.first.t ? ((done - this.first.done) * 1000) / (t - this.first.t) : 0 };
+    const rate = this.first !== undefined && t > this.first.t ? ((done - this.first.done) * 1000) / (t - this.first.t) : 0;
+    const view = { file: this.options.file, done, ...(total !== undefined ? { total } : {}), rate, ...(this.options.bytes !== undefined ? { bytes: this.options.bytes } : {}) };
     const text = frameText(loadingLayout(view, size.columns, size.rows), makeTheme(this.options.mono));
     this.painted.output.draw(text.rows, text.widths, size.columns);
-  };
+  }
 
   /** The screen, when the load took long enough to enter it (the app goes on drawing there). */
   finish(): Prepainted | undefined {

@@ -60,7 +60,8 @@ export async function prepareApp(options: StartOptions): Promise<Prepared | numb
   const single = files.length === 1 && paths.length === 1 && !statSync(paths[0]!).isDirectory() ? files[0] : undefined;
   if (single === undefined) return { entries: await Promise.all(files.map(describeFile)), mono, watch };
   const start = performance.now();
-  const loading = new LoadingScreen({ file: single, mono });
+  const loading = new LoadingScreen({ file: single, mono, bytes: statSync(single).size });
+  loading.begin();
   const r = await loadBuild(single, loading.progress);
   // A small run is computed whole before the first frame, as it always was (its errors print on
   // the normal screen); a long one shows its first steps and goes on in the app. Practice asks

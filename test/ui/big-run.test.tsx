@@ -138,4 +138,16 @@ describe('the loading frame', () => {
     expect(quit).toBe(1);
     expect(left).toBe(1);
   });
+
+  it('a big file shows its loading frame before it is read', () => {
+    const drawn: string[] = [];
+    const painted: Prepainted = { screen: { leave: () => {} }, output: { draw: (rows: readonly string[]) => void drawn.push(rows.join('\n')) } as never };
+    const small = new LoadingScreen({ file: 's.yaml', mono: true, bytes: 100_000, enter: () => painted, keys: () => undefined, size: () => ({ columns: 100, rows: 24 }) });
+    small.begin();
+    expect(drawn).toEqual([]);
+    const big = new LoadingScreen({ file: 'big.yaml', mono: true, bytes: 64 << 20, enter: () => painted, keys: () => undefined, size: () => ({ columns: 100, rows: 24 }) });
+    big.begin();
+    expect(drawn.at(-1)).toContain('loading big.yaml (64.0 MB)');
+    expect(drawn.at(-1)).toContain('reading the file…');
+  });
 });
