@@ -118,6 +118,10 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
     return computeInPieces(build, (p) => dispatch({ t: 'computed', ...p }));
   }, [build, computing]);
 
+  // V on a long run: the other version's run and the diff, in pieces too.
+  const compareJob = state.comparing?.job;
+  useEffect(() => (compareJob === undefined ? undefined : computeInPieces(compareJob, (p) => dispatch({ t: 'compareProgress', ...p }))), [compareJob]);
+
   // A step is settled once no key has moved it for SETTLE_MS: only then do panes run engine
   // queries that proved slow on this run (on small runs every query is fast and this is moot).
   const [settledAt, setSettledAt] = useState<{ timeline: Timeline; step: number }>();

@@ -34,6 +34,10 @@ export function statusLine(s: UiState): Line {
   if (s.edit !== undefined) parts.push(seg(`│ what-if${isDirty(s) ? ' (unsaved)' : ''} `, { tone: 'warn' }));
   if (s.practice !== undefined) parts.push(seg(`│ practice `, { tone: 'key', bold: true }));
   if (s.compare !== undefined) parts.push(seg(`│ vs ${s.compare.version} `, { tone: 'key' }));
+  if (s.comparing !== undefined) {
+    const pct = s.comparing.total > 0 ? Math.floor((100 * s.comparing.ready) / s.comparing.total) : 0;
+    parts.push(seg(`│ running ${s.comparing.version} for V: ${pct}% `, { tone: 'warn' }));
+  }
   parts.push(seg(`│ ${printable(info.name)}`, { bold: true }));
   return parts;
 }

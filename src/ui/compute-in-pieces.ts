@@ -22,8 +22,11 @@ export interface PieceOptions {
   readonly now?: () => number;
 }
 
+/** Work done in time-budgeted pieces: a session's run, or `V`'s run and diff. */
+export type PieceWork = Pick<SessionBuild, 'advance' | 'progress'>;
+
 /** Computes `build` to its end in slices; returns a function that stops it. */
-export function computeInPieces(build: SessionBuild, report: (p: ComputeProgress) => void, options: PieceOptions = {}): () => void {
+export function computeInPieces(build: PieceWork, report: (p: ComputeProgress) => void, options: PieceOptions = {}): () => void {
   const now = options.now ?? (() => performance.now());
   const sliceMs = options.sliceMs ?? SLICE_MS;
   const reportMs = options.reportMs ?? REPORT_MS;

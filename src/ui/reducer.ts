@@ -12,7 +12,7 @@ import { maxScroll, pageSize } from './scroll.js';
 import { followView, sessionViews } from './session.js';
 import { type Action, type Effect, PANES, SPEEDS, type UiState } from './state.js';
 import { editAtCursor, isDirty } from './whatif.js';
-import { toggleCompare } from './compare.js';
+import { compareProgress, toggleCompare } from './compare.js';
 import { guardPractice, practiceCommand, startPractice } from './practice.js';
 import { onAnswerKey } from './practice-entry.js';
 import { onFormKey, openForm } from './whatif-form.js';
@@ -33,7 +33,7 @@ function reduceAction(s: UiState, a: Action): UiState {
       const dropped = s.manual > 0 ? ` (${s.manual} manual step${s.manual === 1 ? '' : 's'} dropped)` : '';
       const edits = isDirty(s) ? ' (unsaved what-if edits dropped)' : '';
       const session = followView(a.session, s.session.follow ?? 0);
-      const next = { ...s, session, manual: 0, edit: undefined, compare: undefined, computing: undefined, message: `reloaded ${a.session.info.file}${dropped}${edits}` };
+      const next = { ...s, session, manual: 0, edit: undefined, compare: undefined, comparing: undefined, computing: undefined, message: `reloaded ${a.session.info.file}${dropped}${edits}` };
       return goStep(next, Math.min(s.step, a.session.timeline.length));
     }
     case 'fileChanged':
@@ -48,6 +48,8 @@ function reduceAction(s: UiState, a: Action): UiState {
       return onKey(s.message === undefined ? s : { ...s, message: undefined }, a.key);
     case 'computed':
       return computed(s, a);
+    case 'compareProgress':
+      return compareProgress(s, a);
   }
 }
 

@@ -2,7 +2,7 @@
  * The app's whole UI state, as data. Only App.tsx holds it; only reducer.ts changes it.
  */
 import type { AnswerRow } from '../teach/practice-grade.js';
-import type { CompareState } from './compare.js';
+import type { ComparePending, CompareState } from './compare.js';
 import type { PracticeState } from './practice.js';
 import { type Session, sessionViews } from './session.js';
 
@@ -87,6 +87,8 @@ export interface UiState {
   readonly practice?: PracticeState;
   /** Present while a second flink-version is shown beside the scenario's own. */
   readonly compare?: CompareState;
+  /** Present while `V`'s run under another version is computed in pieces (long runs). */
+  readonly comparing?: ComparePending;
   /** Present while the run is still being computed (or stopped on an error before its end). */
   readonly computing?: Computing;
 }
@@ -129,5 +131,7 @@ export type Action =
   | { readonly t: 'reloadFailed'; readonly message: string }
   /** The run computed in pieces got further (`done`: complete; `error`: stopped on a bad row). */
   | { readonly t: 'computed'; readonly ready: number; readonly total: number; readonly rate: number; readonly done: boolean; readonly error?: string }
+  /** `V`'s run under another version got further. */
+  | { readonly t: 'compareProgress'; readonly ready: number; readonly total: number; readonly done: boolean; readonly error?: string }
   /** A side effect finished with something to say (a file written). */
   | { readonly t: 'message'; readonly message: string };

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { loadScenarioText } from '../../src/scenario/load.js';
 import { App } from '../../src/ui/App.js';
+import { compareOrder, SYNC_COMPARE_STEPS } from '../../src/ui/compare.js';
 import { plain } from '../../src/ui/lines.js';
 import { LoadingScreen, loadingLayout, type KeyPoll } from '../../src/ui/loading-screen.js';
 import type { Prepainted } from '../../src/ui/prepaint.js';
@@ -95,6 +96,29 @@ describe('a big run in the app', () => {
     // Nothing goes on computing after the app is gone.
     for (let i = 0; i < 50; i++) await new Promise<void>((resolve) => setImmediate(resolve));
     expect(build.progress().ready).toBe(ready);
+  });
+});
+
+describe('V on a long run', () => {
+  it('computes the other version\'s run and the diff in pieces, keys working meanwhile', async () => {
+    const n = SYNC_COMPARE_STEPS + 500;
+    const text = bigScenario(n);
+    const loaded = loadScenarioText('big.yaml', text);
+    if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => d.message).join('\n'));
+    const started = startSession(loaded.scenario, text);
+    if (!started.ok) throw new Error(started.errors.join('\n'));
+    expect(started.build.advance(Infinity).done).toBe(true);
+    const r = await render(<App session={started.build.session} />, { columns: 160, rows: 30 });
+    const other = compareOrder(loaded.scenario.flinkVersion)[0]!;
+    await press(r, 'V');
+    expect(frame(r)).toMatch(new RegExp(`running ${other} for V: \\d+%`));
+    await press(r, 'n');
+    expect(frame(r)).toContain(`step 1/${n}`);
+    expect(frame(r)).toContain(`running ${other} for V`);
+    const done = await until(r, (t) => t.includes(`vs ${other}`));
+    expect(done).toMatch(new RegExp(`Flink ${loaded.scenario.flinkVersion} ↔ ${other}: \\d+ steps? differs?`));
+    expect(done).not.toContain('for V:');
+    await unmount(r);
   });
 });
 
