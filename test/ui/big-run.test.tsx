@@ -118,6 +118,11 @@ describe('V on a long run', () => {
     const done = await until(r, (t) => t.includes(`vs ${other}`));
     expect(done).toMatch(new RegExp(`Flink ${loaded.scenario.flinkVersion} ↔ ${other}: \\d+ steps? differs?`));
     expect(done).not.toContain('for V:');
+    // A what-if edit re-reads the whole file: past the limit it says so instead of holding up the app.
+    await press(r, 'x');
+    expect(frame(r)).toContain(`what-if edits re-read the whole file: off for runs over 20,000 events (this one has ${n.toLocaleString('en-US')})`);
+    await press(r, 'e');
+    expect(frame(r)).toContain('what-if edits re-read the whole file');
     await unmount(r);
   });
 });
