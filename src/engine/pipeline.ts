@@ -6,7 +6,7 @@
  * ChangelogNormalize follows DeduplicateFunctionHelper.processLastRowOnChangelog(WithFilter). Over
  * a CDC source (cdc-events-duplicate) a DropUpdateBefore sits below it, so it never sees a -U.
  * +I/+U with no previous row → +I; the same row again → nothing (unless state TTL is on; before
- * 2.2 a +U never equals the stored +I row); otherwise -U old, +U new; -U/-D → -D of the *stored*
+ * 2.2 a CDC +U never equals the stored row: upsert-kafka's values all arrive as +I); otherwise -U old, +U new; -U/-D → -D of the *stored*
  * row (the input may carry only the key), nothing if none stored. Under state TTL a stored row
  * expires `ttl` after it was last written (reads do not extend it), and the key starts afresh. It
  * keeps and compares only the columns the query reads, and the key (PushCalcPastChangelogNormalizeRule
@@ -47,7 +47,8 @@ function passes(w: Work, sr: SideRuntime, kind: RowKind, row: Row): boolean {
 /** Whether +I/+U `row` counts as the stored row again (the equaliser compared RowKind before 2.2). */
 function identical(w: Work, sr: SideRuntime, kind: RowKind, prev: Row, row: Row): boolean {
   if (stateTtlEnabled(w)) return false;
-  if (kind === '+U' && !sr.normalizeIgnoresKind) return false;
+  // upsert-kafka's deserializer makes every value +I, so only a CDC source's +U differs in kind
+  if (kind === '+U' && !sr.normalizeIgnoresKind && sr.table.def.nature === 'changelog') return false;
   // the normalize holds only the columns the query reads (PushCalcPastChangelogNormalizeRule)
   return rowsEqual(prev, row, sr.normalizeColumns, sr.table.proctimeColumns);
 }

@@ -80,7 +80,7 @@ export const VERSION_RULES: readonly VersionRule[] = [
     text: (v) =>
       v >= '2.2'
         ? `Flink ${v}: ChangelogNormalize drops a +U whose values equal the stored row, whatever its row kind (FLINK-38217)`
-        : `Flink ${v}: ChangelogNormalize compares the row kind too, so a +U equal to the stored +I row goes through (before FLINK-38217)`,
+        : `Flink ${v}: ChangelogNormalize compares the row kind too, so a CDC +U equal to the stored +I row goes through (before FLINK-38217; upsert-kafka values all arrive as +I)`,
     explained: false,
   },
   {
