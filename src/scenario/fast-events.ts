@@ -17,7 +17,8 @@ import type { EventEnv } from './event-env.js';
 import { newClock, readEvent } from './events.js';
 import { FastRows } from './fast-row.js';
 import { readFlowLine, toYamlNode } from './flow-line.js';
-import { readReplay } from './replay.js';
+import { NotStreamed } from './not-streamed.js';
+import { readReplay, streamReplay } from './replay.js';
 import type { ScenarioEvent } from './types.js';
 
 /** The events block cut out of a scenario text. */
@@ -121,4 +122,26 @@ export function readFastEvents(ctx: LoadContext, block: EventsBlock, env: EventE
     clock.fresh = false;
   }
   return ok ? out : undefined;
+}
+
+/**
+ * readFastEvents's events as they are pulled (load.ts, streamScenarioText); a line outside the
+ * subset, or any problem, throws NotStreamed.
+ */
+export function* streamFastEvents(ctx: LoadContext, block: EventsBlock, env: EventEnv): Generator<ScenarioEvent, void> {
+  const rows = new FastRows(ctx, env);
+  const clock = newClock(env);
+  for (let k = 0; k < block.offsets.length; k++) {
+    const light = readFlowLine(ctx.text, block.offsets[k]!);
+    if (light === undefined) throw new NotStreamed('a line outside the fast reader');
+    if (light.keys.some((key) => key.value === 'replay')) {
+      yield* streamReplay(ctx, env, toYamlNode(light) as YAMLMap, clock);
+      continue;
+    }
+    ctx.onEvent?.();
+    const ev = rows.event(light, { line: block.lines[k]!, col: block.cols[k]! }) ?? readEvent(ctx, env, toYamlNode(light) as YAMLMap, clock);
+    if (ev === undefined) throw new NotStreamed('an event has a problem');
+    clock.fresh = false;
+    yield ev;
+  }
 }
