@@ -14,14 +14,16 @@ import type { EventEnv } from './event-env.js';
 import type { Clock } from './events.js';
 import { FastRows } from './fast-row.js';
 import type { LightMap } from './flow-line.js';
-import { DataFile, jsonRecords, readData } from './replay-data.js';
+import { DataFile, jsonRecord, readData } from './replay-data.js';
+import { JsonRowReader } from './json-row.js';
 import type { Read } from './replay-data.js';
 import { readKafka } from './replay-kafka.js';
 import { readSpec } from './replay-spec.js';
 import { NotStreamed } from './not-streamed.js';
 import type { DataFileSpec, Order, Spec } from './replay-spec.js';
 import { inTimeRange } from './time-range.js';
-import type { ScenarioEvent } from './types.js';
+import type { FilePos, ScenarioEvent } from './types.js';
+import type { Value } from '../values/types.js';
 
 /** One record of a data file: its events (two for a debezium update), time and stream. */
 interface DataRecord {
@@ -209,37 +211,65 @@ function* readPlain(data: DataFile, env: EventEnv, rows: FastRows, spec: Spec, f
   if (table === undefined) return;
   const partition = file.partition ?? spec.partition;
   const timeIndex = spec.timeField === undefined ? undefined : table.index.get(spec.timeField);
-  let records: Iterable<{ map: LightMap; offset: number }>;
-  if (spec.format === 'csv') {
-    const r = readCsv(data.text);
-    if (!r.ok) {
-      data.report(r.offset, r.message);
-      return;
-    }
-    const list: { map: LightMap; offset: number }[] = [];
-    for (const x of r.records) {
-      if ('map' in x) list.push({ map: x, offset: x.start });
-      else data.report(x.offset, x.message);
-    }
-    records = list;
-  } else {
-    records = jsonRecords(data);
-  }
-  for (const { map, offset } of records) {
-    data.ctx.onEvent?.();
-    const values = data.row(rows, table, map, '+I');
-    if (values === undefined) continue;
+  const made = (values: Value[], offset: number, pos?: FilePos): Read | undefined => {
     let time = Number.NaN;
     if (timeIndex !== undefined) {
       const t = values[timeIndex];
       if (typeof t !== 'number') {
         const column = table.def.columns[timeIndex]!;
         data.report(offset, `this row has no time in \`${column.name}\` (the replay's time-field)`, `give \`${column.name}\` a time, or use \`order: files\``);
-        continue;
+        return undefined;
       }
       time = t;
     }
-    const ev: ScenarioEvent = { pos: data.pos(offset), file: data.shown, kind: 'row', table: table.def.name, partition, op: '+I', row: values };
-    yield { events: [ev], time, partition };
+    const ev: ScenarioEvent = { pos: pos ?? data.pos(offset), file: data.shown, kind: 'row', table: table.def.name, partition, op: '+I', row: values };
+    return { events: [ev], time, partition };
+  };
+  if (spec.format === 'csv') {
+    const r = readCsv(data.text);
+    if (!r.ok) {
+      data.report(r.offset, r.message);
+      return;
+    }
+    // Shape problems first, then rows, as the cap on reported problems has always counted them.
+    const records: LightMap[] = [];
+    for (const x of r.records) {
+      if ('map' in x) records.push(x);
+      else data.report(x.offset, x.message);
+    }
+    for (const x of records) {
+      data.ctx.onEvent?.();
+      const values = data.row(rows, table, x, '+I');
+      const read = values === undefined ? undefined : made(values, x.start);
+      if (read !== undefined) yield read;
+    }
+    return;
+  }
+  // JSON Lines: the common row straight from the text (json-row.ts), any other line the general way.
+  const text = data.text;
+  const direct = new JsonRowReader(rows, table, '+I');
+  let line = 1;
+  for (let at = 0; at < text.length; line++) {
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    const start = at;
+    at = end + 1;
+    let i = start;
+    while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 13)) i++;
+    if (i === end) continue;
+    let values = direct.read(text, start);
+    let offset = direct.objectStart;
+    if (values === undefined) {
+      const rec = jsonRecord(data, start);
+      if (rec === undefined) continue;
+      data.ctx.onEvent?.();
+      values = data.row(rows, table, rec.map, '+I');
+      if (values === undefined) continue;
+      offset = rec.offset;
+    } else {
+      data.ctx.onEvent?.();
+    }
+    const read = made(values, offset, { line, col: offset - start + 1 });
+    if (read !== undefined) yield read;
   }
 }
