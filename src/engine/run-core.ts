@@ -8,8 +8,7 @@
  */
 import type { Scenario, ScenarioEvent } from '../scenario/types.js';
 import { formatRow } from '../values/format.js';
-import { clSlice, clToArray } from './changelog.js';
-import type { Changelog } from './changelog.js';
+import { clEachRow, clHasRetraction, clToArray } from './changelog.js';
 import { newEdit, useEdit } from './collections/edit.js';
 import type { Edit } from './collections/edit.js';
 import { createRunContext, type OperatorFactory, type RunContext } from './context.js';
@@ -107,7 +106,7 @@ export class RunFeed {
 
 function outputOf(ctx: RunContext, snap: EngineSnapshot): RunOutput {
   // Each form is made when first read: `run --result` on a million rows needs none of the
-  // others, and folds the changelog a chunk of rows at a time.
+  // others, and folds the changelog row by row.
   let emitted: readonly Emitted[] | undefined;
   let lines: readonly string[] | undefined;
   let result: readonly string[] | undefined;
@@ -121,17 +120,11 @@ function outputOf(ctx: RunContext, snap: EngineSnapshot): RunOutput {
       return (lines ??= this.emitted.map((e) => formatRow(e.kind, e.row, ctx.sink.types)));
     },
     get result() {
-      return (result ??= foldResult(ctx.sink, emitted ?? ((f) => eachRow(changelog, f))));
+      return (result ??= foldResult(ctx.sink, emitted ?? ((f) => clEachRow(changelog, f)), clHasRetraction(changelog)));
     },
     get json() {
       return (json ??= this.emitted.map((e) => emittedJson(ctx, e)));
     },
     final: snap,
   };
-}
-
-const CHUNK = 4096;
-
-function eachRow(c: Changelog, f: (e: Emitted) => void): void {
-  for (let from = 0; from < c.n; from += CHUNK) clSlice(c, from, from + CHUNK).forEach(f);
 }

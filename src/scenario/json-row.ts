@@ -23,6 +23,10 @@ export class JsonRowReader {
   private readonly order: number[] = [];
   /** The offset of the `{` of the last row read. */
   objectStart = 0;
+  /** The text the next line break and backslash were found in, and where (stringEnd). */
+  private searched = '';
+  private nextBreak = -1;
+  private nextBackslash = -1;
 
   constructor(
     private readonly rows: FastRows,
@@ -57,7 +61,7 @@ export class JsonRowReader {
       const c = text.charCodeAt(i);
       let input: ScalarInput | null;
       if (c === 34) {
-        const close = stringEnd(text, i + 1);
+        const close = this.stringEnd(text, i + 1);
         if (close < 0) return undefined;
         input = { text: text.slice(i + 1, close), yamlType: 'string', quoted: true };
         i = close + 1;
@@ -117,6 +121,29 @@ export class JsonRowReader {
     const name = this.names[k]!;
     return this.usable[k]! && text.charCodeAt(at + name.length) === 34 && text.startsWith(name, at);
   }
+
+  /**
+   * The closing quote of the string from `from` when it has no escape and ends on its line,
+   * else -1. The next backslash and line break in the text are found once and remembered, so a
+   * string costs one search for its quote.
+   */
+  private stringEnd(text: string, from: number): number {
+    const close = text.indexOf('"', from);
+    if (close < 0) return -1;
+    if (text !== this.searched) {
+      this.searched = text;
+      this.nextBreak = this.nextBackslash = -1;
+    }
+    if (this.nextBreak < from) this.nextBreak = after(text, '\n', from);
+    if (this.nextBackslash < from) this.nextBackslash = after(text, '\\', from);
+    return close < this.nextBreak && close < this.nextBackslash ? close : -1;
+  }
+}
+
+/** The offset of the next `c` at or after `from`, or the text's length when there is none. */
+function after(text: string, c: string, from: number): number {
+  const at = text.indexOf(c, from);
+  return at < 0 ? text.length : at;
 }
 
 function isSpace(c: number): boolean {
@@ -126,15 +153,4 @@ function isSpace(c: number): boolean {
 function skip(text: string, i: number): number {
   while (isSpace(text.charCodeAt(i))) i++;
   return i;
-}
-
-/** The closing quote of a string without escapes or control characters, or -1. */
-function stringEnd(text: string, from: number): number {
-  const close = text.indexOf('"', from);
-  if (close < 0) return -1;
-  for (let k = from; k < close; k++) {
-    const c = text.charCodeAt(k);
-    if (c === 92 /* \ */ || c === 10) return -1;
-  }
-  return close;
 }
