@@ -84,17 +84,6 @@ export const VERSION_RULES: readonly VersionRule[] = [
     explained: false,
   },
   {
-    id: 'FLINK-38454',
-    title: 'the join watermark when both inputs are idle',
-    since: '2.2',
-    applies: (plan) => plan.family !== 'lookup',
-    text: (v) =>
-      v >= '2.2'
-        ? `Flink ${v}: when both join inputs are idle the join's watermark moves to the larger of them (FLINK-38454)`
-        : `Flink ${v}: when both join inputs are idle the join's watermark stays where it was (before FLINK-38454)`,
-    explained: false,
-  },
-  {
     id: 'FLINK-37475',
     title: 'whether an upsert source feeding a lookup join into an upsert sink is normalized',
     since: '2.1',
