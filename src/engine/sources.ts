@@ -30,7 +30,8 @@ export function joinHeldBy(w: { ctx: Work['ctx']; inputs: Work['inputs']; table(
 
 function advanceJoin(w: Work): void {
   const ctx = w.ctx;
-  const combined = combineWatermarks(ctx.joinInputs.length === 2 ? w.inputs : [w.inputs[0]!]);
+  // two inputs: CombinedWatermarkStatus, which flushes the maximum when all are idle only from 2.2
+  const combined = ctx.joinInputs.length === 2 ? combineWatermarks(w.inputs, ctx.plan.flinkVersion >= '2.2') : combineWatermarks([w.inputs[0]!]);
   if (combined <= w.joinWm) {
     if (w.tracing) {
       const heldBy = joinHeldBy(w);
