@@ -56,7 +56,7 @@ async function main(argv: readonly string[]): Promise<number> {
       const { prepareApp } = await import('../ui/start-prep.js');
       const prepared = await prepareApp({ paths: cmd.paths, watch: cmd.watch, mono: cmd.mono });
       if (typeof prepared === 'number') return prepared;
-      const painted = prepared.opened === undefined ? undefined : (await import('../ui/prepaint.js')).prepaint(prepared.opened.session, prepared.mono);
+      const painted = prepared.opened === undefined ? undefined : (await import('../ui/prepaint.js')).prepaint(prepared.opened.session, prepared.mono, prepared.painted);
       const { runApp } = await withoutFetch(() => import('../ui/start.js'));
       return runApp(prepared, painted);
     }

@@ -10,7 +10,8 @@
  */
 import { runScenario } from '../engine/run.js';
 import type { RunOutput } from '../engine/run.js';
-import { loadScenarioFile } from '../scenario/load.js';
+import { loadScenarioText, readScenarioFile } from '../scenario/load.js';
+import { runStreamed } from './run-streamed.js';
 import type { Scenario } from '../scenario/types.js';
 import type { Command } from './args.js';
 import { printable, printableJson } from '../values/printable.js';
@@ -24,7 +25,20 @@ type RunCmd = Extract<Command, { name: 'run' }>;
 
 export async function runCommand(cmd: RunCmd): Promise<number> {
   const progress = stderrProgress();
-  const loaded = await loadScenarioFile(cmd.file, progress === undefined ? {} : { progress: progress.stage('loading', 'events read') });
+  const read = await readScenarioFile(cmd.file);
+  if (!read.ok) {
+    reportDiagnostics(read.diagnostics);
+    return 2;
+  }
+  const streamed = runStreamed(cmd.file, read.text, (head) => pickQueries(head, cmd.query), progress === undefined ? {} : { progress: progress.stage('running', 'events') });
+  progress?.done();
+  if (streamed !== undefined) {
+    const chosen = selectQueries(streamed.head, cmd.query);
+    if (!chosen.ok) throw new Error('[run] the streamed queries were not selectable');
+    printBlocks(cmd, chosen, chosen.selected.map(({ index }) => streamed.outputs.get(index)!));
+    return 0;
+  }
+  const loaded = loadScenarioText(cmd.file, read.text, progress === undefined ? {} : { progress: progress.stage('loading', 'events read') });
   progress?.done();
   if (!loaded.ok) {
     reportDiagnostics(loaded.diagnostics);
@@ -36,21 +50,34 @@ export async function runCommand(cmd: RunCmd): Promise<number> {
     writeErr(`joinstep: ${chosen.message}\nhint: ${chosen.hint}\n`);
     return 2;
   }
-  const terminal = process.stdout.isTTY === true;
-  const blocks: { name: string; lines: readonly string[] }[] = [];
-  for (const { index, query } of chosen.selected) {
+  const outputs: RunOutput[] = [];
+  for (const { index } of chosen.selected) {
     const output = runOne(scenario, index, progress);
     progress?.done();
     if (output === undefined) return 2;
-    const lines = linesOf(cmd, output, chosen.headed ? query.name : undefined);
-    // A query name is joinstep's header, not Flink's output: always escaped.
-    blocks.push({ name: printable(query.name), lines: terminal ? lines.map(printable) : lines });
+    outputs.push(output);
   }
+  printBlocks(cmd, chosen, outputs);
+  return 0;
+}
+
+/** The queries to stream into: those `--query` selects; none when it names no query (the full path says so). */
+function pickQueries(head: Scenario, name: string | undefined): readonly number[] | undefined {
+  const chosen = selectQueries(head, name);
+  return chosen.ok ? chosen.selected.map((s) => s.index) : undefined;
+}
+
+function printBlocks(cmd: RunCmd, chosen: Extract<ReturnType<typeof selectQueries>, { ok: true }>, outputs: readonly RunOutput[]): void {
+  const terminal = process.stdout.isTTY === true;
+  const blocks = chosen.selected.map(({ query }, i) => {
+    const lines = linesOf(cmd, outputs[i]!, chosen.headed ? query.name : undefined);
+    // A query name is joinstep's header, not Flink's output: always escaped.
+    return { name: printable(query.name), lines: terminal ? lines.map(printable) : lines };
+  });
   // JSON lines name their query themselves: no headers between them.
   const headed = cmd.format === 'json' && !cmd.result ? false : chosen.headed;
   if (headed) writeOutExact(headedBlocks(blocks, true));
   else for (const b of blocks) writeLines(b.lines);
-  return 0;
 }
 
 function runOne(scenario: Scenario, index: number, progress: Progress | undefined): RunOutput | undefined {

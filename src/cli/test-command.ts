@@ -6,7 +6,8 @@
  */
 import { existsSync } from 'node:fs';
 import { formatDiagnostic } from '../scenario/diagnostic.js';
-import { loadScenarioFile } from '../scenario/load.js';
+import { loadScenarioText, readScenarioFile } from '../scenario/load.js';
+import { runStreamed } from './run-streamed.js';
 import type { Diagnostic, LoadResult } from '../scenario/types.js';
 import type { Command } from './args.js';
 import { printable } from '../values/printable.js';
@@ -14,7 +15,7 @@ import { paintFor } from './color.js';
 import { writeErr, writeOut, writeOutExact } from './output.js';
 import { findScenarioFiles } from './scenario-files.js';
 import { stderrProgress } from './progress.js';
-import { checkRun, type Verdict } from './test-check.js';
+import { checkRun, queriesToRun, type Verdict } from './test-check.js';
 import { checkOnFlink, type FlinkCheck } from './test-flink.js';
 import { flinkAvailable, HarnessError } from '../flink/harness-client.js';
 import { HarnessPool } from '../flink/harness-pool.js';
@@ -39,15 +40,28 @@ export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Prom
   const progress = stderrProgress();
   try {
     for (const file of files) {
-      const loaded = await loadScenarioFile(file, { ...(version !== undefined ? { flinkVersion: version } : {}), ...(progress === undefined ? {} : { progress: progress.stage(`loading ${file}`, 'events read') }) });
+      const versionOption = version !== undefined ? { flinkVersion: version } : {};
+      const read = await readScenarioFile(file);
+      // Without --flink, a file whose checks need only the runs streams its events into them.
+      const streamed =
+        read.ok && pool === undefined
+          ? runStreamed(file, read.text, queriesToRun, { ...versionOption, ...(progress === undefined ? {} : { progress: progress.stage(`running ${file}`, 'events') }) })
+          : undefined;
       progress?.done();
-      const verdict = checkScenario(loaded, progress === undefined ? undefined : (name) => progress.stage(`running ${file}${name === 'main' ? '' : ` (${name})`}`, 'events'));
-      progress?.done();
+      let verdict: Verdict;
+      let loaded: LoadResult | undefined;
+      if (streamed !== undefined) verdict = checkRun(streamed.head, undefined, streamed.outputs);
+      else {
+        loaded = read.ok ? loadScenarioText(file, read.text, { ...versionOption, ...(progress === undefined ? {} : { progress: progress.stage(`loading ${file}`, 'events read') }) }) : read;
+        progress?.done();
+        verdict = checkScenario(loaded, progress === undefined ? undefined : (name) => progress.stage(`running ${file}${name === 'main' ? '' : ` (${name})`}`, 'events'));
+        progress?.done();
+      }
       if (verdict.status === 'skip') {
         skipped++;
         continue;
       }
-      const flink = pool === undefined ? undefined : await flinkCheck(pool, loaded);
+      const flink = pool === undefined || loaded === undefined ? undefined : await flinkCheck(pool, loaded);
       if (verdict.status === 'pass' && flink?.status !== 'fail') {
         passed++;
         // Escaped first, then coloured (writeOut would escape the colour too).

@@ -54,6 +54,41 @@ export function clToArray(c: Changelog): Emitted[] {
   return clSlice(c, 0, c.n);
 }
 
+/**
+ * Calls `f` with the kind and row of every row in order, without an `Emitted` object per row
+ * (what a whole-changelog fold reads; a pair row is still projected into a fresh row).
+ */
+export function clEachRow(c: Changelog, f: (kind: RowKind, row: Row) => void): void {
+  eachIn(c, c.segment(), c.n, f);
+}
+
+function eachIn(c: Changelog, seg: Segment, hi: number, f: (kind: RowKind, row: Row) => void): void {
+  if (seg.base > 0) eachIn(c, seg.parent!, Math.min(hi, seg.base), f);
+  const pairs = c.pairs;
+  for (let i = 0; i < hi - seg.base; i++) {
+    const meta = seg.metas[i >> META_BITS]!;
+    const at = 3 * (i & (META_ROWS - 1));
+    const code = meta[at]!;
+    const start = meta[at + 2]!;
+    const chunk = seg.chunks[start >> CHUNK_BITS]!;
+    const off = start & (CHUNK_SLOTS - 1);
+    const row = (code & PAIR) !== 0 ? pairRow(pairs!, chunk[off] as Row | null, chunk[off + 1] as Row | null) : (chunk.slice(off, off + c.width) as Row);
+    f(ROW_KINDS[code & 3] as RowKind, row);
+  }
+}
+
+/** Whether any row retracts (-U / -D), read from the kind codes alone. */
+export function clHasRetraction(c: Changelog): boolean {
+  for (let seg: Segment | null = c.segment(), hi = c.n; seg !== null; hi = seg.base, seg = seg.parent) {
+    for (let i = 0; i < hi - seg.base; i++) {
+      const code = seg.metas[i >> META_BITS]![3 * (i & (META_ROWS - 1))]!;
+      // Kind codes (changelog-segment.ts kindCode): 1 is -U, 3 is -D.
+      if ((code & 1) !== 0) return true;
+    }
+  }
+  return false;
+}
+
 /** Same rows (values, kinds, rules and steps) in the same order. */
 export function clEquals(a: Changelog, b: Changelog): boolean {
   if (a.n !== b.n || a.width !== b.width) return false;

@@ -26,7 +26,7 @@ import { clToArray } from './changelog-read.js';
 import { newSegment, type Segment } from './changelog-segment.js';
 
 export { clPush, clPushPair, type Projection } from './changelog-write.js';
-export { clEquals, clGet, clSlice, clToArray } from './changelog-read.js';
+export { clEachRow, clEquals, clGet, clHasRetraction, clSlice, clToArray } from './changelog-read.js';
 
 /**
  * How a pair row (left and right input rows kept by reference, see clPushPair) becomes the

@@ -38,7 +38,13 @@ function nextIdleTimer(w: Work): IdleTimer | undefined {
   return best;
 }
 
-export function advanceClock(w: Work, target: number): void {
+/**
+ * `clockSet`: the event sets the clock (`at`, or `advance`). Only then do idle timeouts already
+ * past fire: a partition a watermark re-activated long after its last row stays active until the
+ * clock is next set (Flink checks idleness as time passes, not per record; the harness applies
+ * the timeout when it moves the clock).
+ */
+export function advanceClock(w: Work, target: number, clockSet = true): void {
   if (target > w.procTime && w.tracing) w.trace({ t: 'clock.advance', from: w.procTime, to: target });
   const op = w.ctx.op;
   for (let n = 0; ; n++) {
@@ -51,7 +57,7 @@ export function advanceClock(w: Work, target: number): void {
       w.op = op.onProcessingTime(w.op, w.opTime(), w);
       continue;
     }
-    if (idle !== undefined && idle.time <= target) {
+    if (idle !== undefined && idle.time <= target && (clockSet || idle.time > w.procTime)) {
       w.setProcTime(Math.max(w.procTime, idle.time));
       const t = w.ctx.tables[idle.table]!;
       const ms = w.ctx.config.idleTimeoutMs;

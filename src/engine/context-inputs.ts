@@ -38,7 +38,16 @@ export interface SideRuntime {
   /** Flink 2.2+ (FLINK-38217): a +U equal in content to the stored row counts as identical. */
   readonly normalizeIgnoresKind: boolean;
   readonly normalizeKey?: readonly number[];
-  readonly dedup?: { readonly key: readonly number[]; readonly orderBy: number; readonly rowtime: boolean; readonly keepLast: boolean };
+  /** The source columns ChangelogNormalize keeps and compares (the query's reads and the key); absent = all. */
+  readonly normalizeColumns?: readonly number[];
+  /** An upsert source without ChangelogNormalize (planner/update-kind.ts): the primary key a tombstone keeps. */
+  readonly rawUpsertKey?: readonly number[];
+  /**
+   * insertOnly: a keep-first row-time Deduplicate over an append-only input that Flink 2.1+ plans
+   * with outputInsertOnly (RowTimeDeduplicateKeepFirstRowFunction): rows wait for the watermark.
+   * Modelled for a temporal join's versioned side, where the fuzzer checked it against Flink.
+   */
+  readonly dedup?: { readonly key: readonly number[]; readonly orderBy: number; readonly rowtime: boolean; readonly keepLast: boolean; readonly insertOnly: boolean };
   /** ChangelogNormalize / Deduplicate send -U only when the consumer wants it. */
   readonly generateUpdateBefore: boolean;
   readonly dropUpdateBefore: boolean;
@@ -79,10 +88,19 @@ export function sideRuntime(plan: Plan, side: Side, table: TableRuntime): SideRu
     filterInNormalize: input.changelogNormalize !== undefined && plan.flinkVersion >= '2.1',
     normalizeIgnoresKind: plan.flinkVersion >= '2.2',
     normalizeKey: input.changelogNormalize?.key,
+    normalizeColumns: input.changelogNormalize?.columns?.filter((c) => !table.proctimeColumns.includes(c)),
+    rawUpsertKey: input.rawUpsert?.key,
     dedup:
       dd === undefined
         ? undefined
-        : { key: dd.key, orderBy: dd.orderBy, keepLast: dd.keepLast, rowtime: table.def.columns[dd.orderBy]?.timeAttr !== 'proctime' },
+        : {
+            key: dd.key,
+            orderBy: dd.orderBy,
+            keepLast: dd.keepLast,
+            rowtime: table.def.columns[dd.orderBy]?.timeAttr !== 'proctime',
+            insertOnly: !dd.keepLast && table.def.columns[dd.orderBy]?.timeAttr === 'rowtime' && table.def.nature === 'append'
+              && plan.flinkVersion >= '2.1' && plan.family === 'temporal' && side === 1,
+          },
     // A Deduplicate / ChangelogNormalize sends -U only when its consumer asks for it: the
     // versioned side of a temporal join never does (its changelog mode has no -U).
     generateUpdateBefore: input.changelogMode.includes('-U'),

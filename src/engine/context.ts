@@ -26,6 +26,13 @@ export interface RunContext {
   readonly sides: readonly [SideRuntime, SideRuntime];
   /** The inputs whose watermarks the operator combines (a lookup join has only its left input). */
   readonly joinInputs: readonly Side[];
+  /**
+   * An event-time interval join with an empty window is no join in Flink but a union of the two
+   * padded / filtered inputs: the output watermark comes from one StatusWatermarkValve over every
+   * partition of both sides (a channel each, the left side's first), not from combining the two
+   * inputs. The first channel of each side; absent for every other plan.
+   */
+  readonly unionChannels?: readonly [number, number];
   readonly op: JoinOperator<unknown>;
   readonly sink: SinkRuntime;
   /** When false, steps keep no trace (flags are still computed): used for bulk runs. */
@@ -62,6 +69,7 @@ export function createRunContext(scenario: Scenario, queryIndex: number, factory
     tableByName,
     sides: [sideRuntime(plan, 0, tableOf(0)), sideRuntime(plan, 1, tableOf(1))],
     joinInputs: plan.family === 'lookup' ? [0] : [0, 1],
+    ...(plan.interval?.negativeWindow === true && plan.interval.timeKind === 'rowtime' ? { unionChannels: [0, tableOf(0).partitions] as const } : {}),
     op: factory(plan),
     sink: sinkRuntime(plan),
     tracing,

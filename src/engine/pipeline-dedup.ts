@@ -1,10 +1,17 @@
 /**
  * Deduplicate in a join input's pipeline (pipeline.ts): the ROW_NUMBER() = 1 view Flink plans
  * as a keep-first or keep-last deduplication, on row time or processing time.
+ *
+ * Insert-only keep-first on row time (Flink 2.1+ over an append-only input, outputInsertOnly:
+ * RowTimeDeduplicateKeepFirstRowFunction): a row whose time is below the input watermark is
+ * dropped as late; once a key's row has gone out every later row is ignored; otherwise the row
+ * with the smallest time waits, with an event-time timer at its time, and goes out as +I when the
+ * input watermark reaches it -- before that watermark moves on to the join.
  */
 import type { Row, RowKind } from '../values/types.js';
 import { isAccumulate } from '../values/types.js';
-import { pmDelete, pmGet, pmSet } from './collections/pmap.js';
+import { pmDelete, pmEntries, pmGet, pmHas, pmSet } from './collections/pmap.js';
+import { formatRow } from '../values/format.js';
 import type { SideRuntime } from './context.js';
 import { rowKey, rowsEqual } from './keys.js';
 import { deliver } from './pipeline-deliver.js';
@@ -17,6 +24,10 @@ const OUT = new StageOutput();
 /** ROW_NUMBER() = 1 keep-last (RowTime / ProcTime DeduplicateKeepLastRow). */
 export function dedup(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
   const d = sr.dedup!;
+  if (d.insertOnly) {
+    firstRowWaits(w, sr, row);
+    return;
+  }
   const k = rowKey(row, d.key);
   const prev = pmGet(w.sides[sr.side].dedup, k);
   const o = OUT;
@@ -55,4 +66,46 @@ function keepCurrent(d: NonNullable<SideRuntime['dedup']>, prev: Row | undefined
   const b = row[d.orderBy];
   if (typeof a !== 'number' || typeof b !== 'number') return d.keepLast;
   return d.keepLast ? a <= b : b < a;
+}
+
+/** Insert-only keep-first: the row is late, ignored, or the key's candidate until the watermark. */
+function firstRowWaits(w: Work, sr: SideRuntime, row: Row): void {
+  const d = sr.dedup!;
+  const k = rowKey(row, d.key);
+  const t = row[d.orderBy];
+  const time = typeof t === 'number' ? t : 0;
+  const prev = pmGet(w.sides[sr.side].dedup, k);
+  let reason: string;
+  if (time < (w.inputs[sr.side]?.wm ?? Number.NEGATIVE_INFINITY)) reason = 'its time is below the watermark: dropped as late';
+  else if (pmHas(w.sides[sr.side].firstEmitted, k)) reason = 'the first row for this key has gone out: ignored';
+  else if (!keepCurrent(d, prev, row)) reason = 'not earlier than the waiting row: dropped';
+  else {
+    reason = 'waits for the watermark to reach its time (insert-only keep-first)';
+    const st = ownSide(w, sr.side);
+    st.dedup = pmSet(st.dedup, k, row);
+  }
+  OUT.none();
+  OUT.send(w, sr, '+I', row, 'Deduplicate (ROW_NUMBER = 1)', reason, deliver);
+}
+
+/**
+ * The input watermark of side `sr` moves to `wm`: the waiting rows with time <= wm go out as +I,
+ * in time order (their timers'), and their keys are done.
+ */
+export function firstRowsOnWatermark(w: Work, sr: SideRuntime, wm: number): void {
+  const d = sr.dedup;
+  if (d === undefined || !d.insertOnly) return;
+  const due = pmEntries(w.sides[sr.side].dedup)
+    .map(([k, row]) => ({ k, row, time: typeof row[d.orderBy] === 'number' ? (row[d.orderBy] as number) : 0 }))
+    .filter((e) => e.time <= wm)
+    .sort((a, b) => a.time - b.time);
+  for (const e of due) {
+    const st = ownSide(w, sr.side);
+    st.dedup = pmDelete(st.dedup, e.k);
+    st.firstEmitted = pmSet(st.firstEmitted, e.k, true as const);
+    if (w.tracing) {
+      w.trace({ t: 'normalize', table: sr.table.name, in: formatRow('+I', e.row, sr.table.types), out: [formatRow('+I', e.row, sr.table.types)], reason: 'Deduplicate (ROW_NUMBER = 1): the watermark reached its time, the first row goes out' });
+    }
+    deliver(w, sr, '+I', e.row);
+  }
 }

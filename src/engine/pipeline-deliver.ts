@@ -1,6 +1,6 @@
 /**
- * The last stages of a join input's pipeline (pipeline.ts): DropUpdateBefore (for the temporal
- * join), the projection, then the operator.
+ * The last stages of a join input's pipeline (pipeline.ts): DropUpdateBefore (a temporal join's
+ * versioned side, or any input whose consumer reads only +U), the projection, then the operator.
  */
 import { formatRow } from '../values/format.js';
 import type { Row, RowKind } from '../values/types.js';
@@ -9,7 +9,7 @@ import type { Work } from './work.js';
 
 export function deliver(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
   if (kind === '-U' && sr.dropUpdateBefore) {
-    if (w.tracing) w.trace({ t: 'filter.drop', side: sr.side, row: formatRow(kind, row, sr.table.types), reason: 'DropUpdateBefore: the temporal join reads only +U' });
+    if (w.tracing) w.trace({ t: 'filter.drop', side: sr.side, row: formatRow(kind, row, sr.table.types), reason: 'DropUpdateBefore: the join reads only +U' });
     return;
   }
   let input = row;

@@ -3,10 +3,14 @@
  * sources, keyed by the primary key) → Deduplicate (ROW_NUMBER keep-last view) →
  * DropUpdateBefore → projection → the operator.
  *
- * ChangelogNormalize follows DeduplicateFunctionHelper.processLastRowOnChangelog(WithFilter):
+ * ChangelogNormalize follows DeduplicateFunctionHelper.processLastRowOnChangelog(WithFilter). Over
+ * a CDC source (cdc-events-duplicate) a DropUpdateBefore sits below it, so it never sees a -U.
  * +I/+U with no previous row → +I; the same row again → nothing (unless state TTL is on; before
- * 2.2 a +U never equals the stored +I row); otherwise -U old, +U new; -U/-D → -D of the *stored*
- * row (the input may carry only the key), nothing if none stored. From 2.1 the input's filter is
+ * 2.2 a CDC +U never equals the stored row: upsert-kafka's values all arrive as +I); otherwise -U old, +U new; -U/-D → -D of the *stored*
+ * row (the input may carry only the key), nothing if none stored. Under state TTL a stored row
+ * expires `ttl` after it was last written (reads do not extend it), and the key starts afresh. It
+ * keeps and compares only the columns the query reads, and the key (PushCalcPastChangelogNormalizeRule
+ * moves the pruning Calc below it). From 2.1 the input's filter is
  * evaluated inside it: a first row failing it is not stored, an update failing it deletes the
  * stored row (-D). In 2.0 the filter is a Calc over the normalized changelog.
  *
@@ -26,6 +30,7 @@ import type { Work } from './work.js';
 
 /** A source row (table layout, computed columns filled) enters side `sr`. */
 export function sideRow(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
+  if (sr.rawUpsertKey !== undefined) return rawUpsert(w, sr, sr.rawUpsertKey, kind, row);
   if (sr.filter !== undefined && !sr.filterAfterNormalize && !passes(w, sr, kind, row)) return;
   if (sr.normalizeKey !== undefined) normalize(w, sr, sr.normalizeKey, kind, row);
   else afterNormalize(w, sr, kind, row);
@@ -42,16 +47,28 @@ function passes(w: Work, sr: SideRuntime, kind: RowKind, row: Row): boolean {
 /** Whether +I/+U `row` counts as the stored row again (the equaliser compared RowKind before 2.2). */
 function identical(w: Work, sr: SideRuntime, kind: RowKind, prev: Row, row: Row): boolean {
   if (stateTtlEnabled(w)) return false;
-  if (kind === '+U' && !sr.normalizeIgnoresKind) return false;
-  return rowsEqual(prev, row, undefined, sr.table.proctimeColumns);
+  // upsert-kafka's deserializer makes every value +I, so only a CDC source's +U differs in kind
+  if (kind === '+U' && !sr.normalizeIgnoresKind && sr.table.def.nature === 'changelog') return false;
+  // the normalize holds only the columns the query reads (PushCalcPastChangelogNormalizeRule)
+  return rowsEqual(prev, row, sr.normalizeColumns, sr.table.proctimeColumns);
 }
 
 /** The rows ChangelogNormalize sends on, per side (a side's normalize is never re-entered). */
 const OUT = [new StageOutput(), new StageOutput()] as const;
 
 function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKind, row: Row): void {
+  if (kind === '-U' && sr.table.def.nature === 'changelog') {
+    // ChangelogNormalize asks its input for +U only: a CDC source gets a DropUpdateBefore below it
+    if (w.tracing) w.trace({ t: 'filter.drop', side: sr.side, row: formatRow(kind, row, sr.table.types), reason: 'DropUpdateBefore: ChangelogNormalize reads only +U' });
+    return;
+  }
   const k = rowKey(row, key);
-  const prev = pmGet(w.sides[sr.side].normalize, k);
+  const side = w.sides[sr.side];
+  let prev = pmGet(side.normalize, k);
+  // state TTL (OnCreateAndWrite, never returning an expired value): a row written `ttl` ago is gone
+  const ttl = w.ctx.config.stateTtlMs;
+  const expired = prev !== undefined && ttl > 0 && (pmGet(side.normalizeWritten, k) ?? w.procTime) + ttl <= w.procTime;
+  if (expired) prev = undefined;
   const filter = sr.filterInNormalize ? sr.filter : undefined;
   const o = OUT[sr.side];
   o.none();
@@ -64,7 +81,7 @@ function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKi
       } else {
         o.one('+I', row);
         store = row;
-        reason = 'first row for this key';
+        reason = expired ? 'the stored row for this key expired (state TTL): a first row again' : 'first row for this key';
       }
     } else if (identical(w, sr, kind, prev, row)) {
       reason = 'identical to the stored row: dropped';
@@ -82,11 +99,12 @@ function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKi
     store = null;
     reason = 'deletes the stored row (sent in full)';
   } else {
-    reason = 'no stored row for this key: nothing to delete';
+    reason = expired ? 'the stored row for this key expired (state TTL): nothing to delete' : 'no stored row for this key: nothing to delete';
   }
   if (store !== undefined) {
     const st = ownSide(w, sr.side);
     st.normalize = store === null ? pmDelete(st.normalize, k) : pmSet(st.normalize, k, store);
+    if (ttl > 0) st.normalizeWritten = store === null ? pmDelete(st.normalizeWritten, k) : pmSet(st.normalizeWritten, k, w.procTime);
   }
   o.send(w, sr, kind, row, 'ChangelogNormalize', reason, normalized);
 }
@@ -101,4 +119,28 @@ function normalized(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
 function afterNormalize(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
   if (sr.dedup !== undefined) dedup(w, sr, kind, row);
   else deliver(w, sr, kind, row);
+}
+
+/**
+ * An upsert source with no ChangelogNormalize behind it (the planner removed it, 2.1+): what
+ * upsert-kafka itself produces reaches the join. Its deserializer reads every value as +I, whatever
+ * the message meant, and a tombstone as -D of a row that has only the key (other physical columns
+ * null, computed columns evaluated over that row, the record's metadata kept).
+ */
+function rawUpsert(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKind, row: Row): void {
+  let out: Row = row;
+  let outKind: RowKind = '+I';
+  if (kind === '-D') {
+    outKind = '-D';
+    const t = sr.table;
+    const keyOnly = row.map((v, i) => (key.includes(i) || t.def.columns[i]?.kind !== 'physical' ? v : null));
+    for (const c of t.computed) keyOnly[c.index] = c.fn(keyOnly, w.evalCtx);
+    out = keyOnly;
+  }
+  if (w.tracing) {
+    const types = sr.table.types;
+    w.trace({ t: 'normalize', table: sr.table.name, in: formatRow(kind, row, types), out: [formatRow(outKind, out, types)],
+      reason: outKind === '-D' ? 'no ChangelogNormalize: a tombstone reaches the join with only its key' : 'no ChangelogNormalize: upsert-kafka reads every value as +I' });
+  }
+  afterNormalize(w, sr, outKind, out);
 }

@@ -11,7 +11,7 @@
  * through a timeline costs only the rows in between.
  */
 import { formatResultRow } from '../values/format.js';
-import type { Row } from '../values/types.js';
+import type { Row, RowKind } from '../values/types.js';
 import { isAccumulate } from '../values/types.js';
 import type { SinkRuntime } from './context.js';
 import { rowKey } from './keys.js';
@@ -123,34 +123,37 @@ function lowerBound(sorted: readonly string[], text: string): number {
   return lo;
 }
 
-/** Calls `f` with each changelog row in order (rows may be made one chunk at a time). */
-export type EachRow = (f: (e: Emitted) => void) => void;
+/** Calls `f` with each changelog row's kind and row, in order. */
+export type EachRow = (f: (kind: RowKind, row: Row) => void) => void;
 
 /**
  * The result of a whole changelog, once (`run --result`): the same fold as ResultCursor's
  * without its undo log and key cache. Without a sink key, a row that no retraction names is in
  * the result as often as it was inserted, so only rows some retraction names are counted in a
- * map: for an insert-only changelog of a million rows there is no map at all.
+ * map: for an insert-only changelog of a million rows there is no map at all. `hasRetraction`
+ * false (the caller knows there is none) skips the pass that looks for them.
  */
-export function foldResult(sink: SinkRuntime, changelog: readonly Emitted[] | EachRow): string[] {
-  const each: EachRow = typeof changelog === 'function' ? changelog : (f) => changelog.forEach(f);
+export function foldResult(sink: SinkRuntime, changelog: readonly Emitted[] | EachRow, hasRetraction = true): string[] {
+  const each: EachRow = typeof changelog === 'function' ? changelog : (f) => changelog.forEach((e) => f(e.kind, e.row));
   const out: string[] = [];
   const counted = new Map<string, { row: Row; n: number }>();
   const pk = sink.primaryKey;
   if (pk === undefined) {
     const retracted = new Set<string>();
-    each((e) => {
-      if (!isAccumulate(e.kind)) retracted.add(rowKey(e.row));
-    });
-    each((e) => {
-      const key = retracted.size === 0 ? undefined : rowKey(e.row);
+    if (hasRetraction) {
+      each((kind, row) => {
+        if (!isAccumulate(kind)) retracted.add(rowKey(row));
+      });
+    }
+    each((kind, row) => {
+      const key = retracted.size === 0 ? undefined : rowKey(row);
       if (key === undefined || !retracted.has(key)) {
-        out.push(formatResultRow(e.row, sink.types));
+        out.push(formatResultRow(row, sink.types));
         return;
       }
       const cur = counted.get(key);
-      if (isAccumulate(e.kind)) {
-        if (cur === undefined) counted.set(key, { row: e.row, n: 1 });
+      if (isAccumulate(kind)) {
+        if (cur === undefined) counted.set(key, { row, n: 1 });
         else cur.n++;
       } else if (cur !== undefined) {
         if (cur.n <= 1) counted.delete(key);
@@ -158,9 +161,9 @@ export function foldResult(sink: SinkRuntime, changelog: readonly Emitted[] | Ea
       }
     });
   } else {
-    each((e) => {
-      const key = rowKey(e.row, pk);
-      if (isAccumulate(e.kind)) counted.set(key, { row: e.row, n: 1 });
+    each((kind, row) => {
+      const key = rowKey(row, pk);
+      if (isAccumulate(kind)) counted.set(key, { row, n: 1 });
       else counted.delete(key);
     });
   }

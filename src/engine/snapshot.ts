@@ -25,8 +25,12 @@ export interface TableState {
 export interface SideState {
   /** ChangelogNormalize: last row per primary key. */
   readonly normalize: PMap<Row>;
-  /** Deduplicate (ROW_NUMBER keep-last): kept row per partition key. */
+  /** ChangelogNormalize under state TTL: the processing time each key's row was last written. */
+  readonly normalizeWritten: PMap<number>;
+  /** Deduplicate (ROW_NUMBER keep-last): kept row per partition key; insert-only keep-first: the row waiting for the watermark. */
   readonly dedup: PMap<Row>;
+  /** Insert-only keep-first Deduplicate: the keys whose row has gone out (later rows are ignored). */
+  readonly firstEmitted: PMap<true>;
 }
 
 /** SinkUpsertMaterializer state of one sink primary key. */
@@ -54,6 +58,8 @@ export interface EngineSnapshot {
   readonly joinWm: number;
   /** The join's output watermark (join minus the operator's delay). */
   readonly outputWm: number;
+  /** The union's valve standing in for the join (RunContext.unionChannels), else undefined. */
+  readonly unionValve: Readonly<ValveState> | undefined;
   readonly sides: readonly [SideState, SideState];
   /** The operator's own plain-data state. */
   readonly op: unknown;
@@ -62,7 +68,7 @@ export interface EngineSnapshot {
   readonly changelog: Changelog;
 }
 
-const EMPTY_SIDE: SideState = { normalize: PMAP_EMPTY, dedup: PMAP_EMPTY };
+const EMPTY_SIDE: SideState = { normalize: PMAP_EMPTY, normalizeWritten: PMAP_EMPTY, dedup: PMAP_EMPTY, firstEmitted: PMAP_EMPTY };
 
 export function initialSnapshot(ctx: RunContext): EngineSnapshot {
   const timeout = ctx.config.idleTimeoutMs;
@@ -86,6 +92,7 @@ export function initialSnapshot(ctx: RunContext): EngineSnapshot {
     ],
     joinWm: WM_MIN,
     outputWm: WM_MIN,
+    unionValve: ctx.unionChannels === undefined ? undefined : newValve(ctx.sides[0].table.partitions + ctx.sides[1].table.partitions),
     sides: [EMPTY_SIDE, EMPTY_SIDE],
     op: ctx.op.init(),
     sink: { sum: PMAP_EMPTY },

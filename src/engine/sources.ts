@@ -7,8 +7,9 @@ import type { Side } from '../planner/plan.js';
 import type { TableRuntime } from './context.js';
 import type { TraceEvent } from './types.js';
 import { WM_MAX, WM_MIN } from './types.js';
-import { combineWatermarks, valveHeldBy, valveStatus, valveWatermark, type ValveOutput } from './valve.js';
+import { combineWatermarks, copyValve, valveHeldBy, valveStatus, valveWatermark, type ValveOutput } from './valve.js';
 import type { Work } from './work.js';
+import { firstRowsOnWatermark } from './pipeline-dedup.js';
 
 /** A partition's name in words, as traces and `heldBy` print it. */
 export function partitionName(t: TableRuntime, p: number): string {
@@ -29,7 +30,8 @@ export function joinHeldBy(w: { ctx: Work['ctx']; inputs: Work['inputs']; table(
 
 function advanceJoin(w: Work): void {
   const ctx = w.ctx;
-  const combined = combineWatermarks(ctx.joinInputs.length === 2 ? w.inputs : [w.inputs[0]!]);
+  // two inputs: CombinedWatermarkStatus, which flushes the maximum when all are idle only from 2.2
+  const combined = ctx.joinInputs.length === 2 ? combineWatermarks(w.inputs, ctx.plan.flinkVersion >= '2.2') : combineWatermarks([w.inputs[0]!]);
   if (combined <= w.joinWm) {
     if (w.tracing) {
       const heldBy = joinHeldBy(w);
@@ -41,8 +43,9 @@ function advanceJoin(w: Work): void {
   w.setJoinWatermark(combined);
   // Timers first: rows they produce go out before the watermark that triggered them (notes §0.1).
   w.op = ctx.op.onWatermark(w.op, w.opTime(), w);
+  if (ctx.unionChannels !== undefined) return; // the union's valve sets the output (unionPartition)
   const out = combined === WM_MAX ? WM_MAX : Math.max(WM_MIN, combined - ctx.op.outputWatermarkDelay);
-  if (out > w.outputWm) {
+  if (out > w.outputWm && ctx.op.noOutputWatermark !== true) {
     w.advanced('output', w.outputWm, out);
     w.outputWm = out;
   }
@@ -75,6 +78,8 @@ class TableOutput implements ValveOutput {
     w.advanced(this.t.name, this.last, value);
     this.last = value;
     for (const s of this.t.sides) {
+      // a keep-first Deduplicate's timers fire on this watermark before it reaches the join
+      firstRowsOnWatermark(w, w.ctx.sides[s], value);
       w.setInput(s, value, false);
       advanceJoin(w);
     }
@@ -86,6 +91,34 @@ class TableOutput implements ValveOutput {
       w.setInput(s, w.inputs[s]!.wm, idle);
       advanceJoin(w);
     }
+  }
+}
+
+/** What the union's valve emits is the output watermark (RunContext.unionChannels). */
+class UnionOutput implements ValveOutput {
+  constructor(private readonly w: Work) {}
+
+  watermark(value: number): void {
+    const w = this.w;
+    if (value > w.outputWm) {
+      w.advanced('output', w.outputWm, value);
+      w.outputWm = value;
+    }
+  }
+
+  status(): void {
+    // an idle union passes the status on; the output watermark stays where it is
+  }
+}
+
+/** The same partition event on the union's channel(s) of table `t` (each side reading it). */
+function unionPartition(w: Work, t: TableRuntime, p: number, apply: (v: NonNullable<Work['unionValve']>, ch: number, out: ValveOutput) => void): void {
+  const first = w.ctx.unionChannels;
+  if (first === undefined || w.unionValve === undefined) return;
+  for (const s of t.sides) {
+    const v = copyValve(w.unionValve);
+    apply(v, first[s] + p, new UnionOutput(w));
+    w.unionValve = v;
   }
 }
 
@@ -104,6 +137,7 @@ export function emitPartitionWatermark(w: Work, t: TableRuntime, p: number, valu
   const out = outputFor(w, t);
   const accepted = valveWatermark(mt.valve, p, value, out);
   spare = out;
+  unionPartition(w, t, p, (v, ch, o) => valveWatermark(v, ch, value, o));
   if (accepted && w.tracing && mt.valve.output < value) {
     const held = valveHeldBy(mt.valve);
     const heldBy = held === undefined || held === p ? `${partitionName(t, p)} (catching up)` : partitionName(t, held);
@@ -119,6 +153,7 @@ export function setPartitionIdle(w: Work, t: TableRuntime, p: number, idle: bool
   }
   w.trace({ t: 'idle', table: t.name, partition: p, idle, reason });
   valveStatus(mt.valve, p, idle, new TableOutput(w, t));
+  unionPartition(w, t, p, (v, ch, o) => valveStatus(v, ch, idle, o));
 }
 
 /** A row arrived at a partition: it re-activates an idle partition and resets its idle clock. */

@@ -38,7 +38,7 @@ function apply(ctx: RunContext, snap: EngineSnapshot, event: ScenarioEvent): Ste
  * on one Work for many steps in a row, taking snapshots only where it keeps them.
  */
 export function applyEvent(w: Work, event: ScenarioEvent): void {
-  advanceClock(w, targetTime(w.procTime, event));
+  advanceClock(w, targetTime(w.procTime, event), event.at !== undefined || event.kind === 'advance');
   switch (event.kind) {
     case 'row':
       rowEvent(w, event.table, event.partition, event.op, event.row);
@@ -85,6 +85,16 @@ function statusEvent(w: Work, t: TableRuntime, partition: number | undefined, id
   for (const p of partitionsOf(t, partition)) setPartitionIdle(w, t, p, idle, idle ? 'idle event' : 'active event');
 }
 
+/**
+ * An upsert-kafka delete is a tombstone: a record without a value, so the connector's row carries
+ * the key and nulls, whatever the event wrote (computed columns and the watermark then see nulls;
+ * a ChangelogNormalize restores the row from its state, a temporal join's versioned side does not).
+ */
+function tombstone(t: TableRuntime, given: Row): Row {
+  const key = t.def.primaryKey ?? [];
+  return given.map((v, i) => (key.includes(i) ? v : null));
+}
+
 /** Computed columns, in column order, over the given physical and metadata values. */
 function completeRow(w: Work, t: TableRuntime, given: Row): Row {
   if (t.computed.length === 0) return given;
@@ -99,7 +109,7 @@ function rowEvent(w: Work, name: string, partition: number, kind: RowKind, given
     if (w.tracing) w.trace({ t: 'note', text: `${name} is not read by this query: the row changes nothing` });
     return;
   }
-  const row = completeRow(w, t, given);
+  const row = completeRow(w, t, kind === '-D' && t.def.connector === 'upsert-kafka' ? tombstone(t, given) : given);
   if (w.tracing) w.trace({ t: 'row.in', table: t.name, partition, kind, row: formatRow(kind, row, t.types) });
   if (t.lookup) {
     const op = w.ctx.op;

@@ -22,7 +22,7 @@ import { ResultCursor } from './result.js';
 import { tagRuntimeError } from './errors.js';
 import type { EngineSnapshot } from './snapshot.js';
 import { step } from './step.js';
-import { compute, type RunData } from './timeline-run.js';
+import { compute, RunBuilder, type RunData } from './timeline-run.js';
 import type { Emitted, StateView, StepRecord, Timeline, WatermarkView, Why } from './types.js';
 import { isBulkWhy } from './why.js';
 
@@ -53,8 +53,9 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
     this.bulk = withTracing(ctx, false);
   }
 
+  /** Steps ready: all the events' once the run is complete; fewer while it is still computed (startTimelineWith). */
   get length(): number {
-    return this.events.length;
+    return this.data.ready;
   }
 
   private check(index: number): void {
@@ -184,6 +185,24 @@ function remember<V>(m: Map<number, V>, k: number, v: V, max: number): void {
   m.delete(k);
   m.set(k, v);
   if (m.size > max) m.delete(m.keys().next().value as number);
+}
+
+/**
+ * A timeline whose bulk run is computed in pieces: `timeline.length` is the number of steps
+ * ready so far (0 at first) and grows with each `advance(count)`, until it reaches the events'
+ * count. Steps up to `length` answer exactly as a complete timeline's do; edits (`insert`,
+ * `remove`) compute the rest at once.
+ */
+export interface TimelineBuild {
+  readonly timeline: Timeline<EngineSnapshot>;
+  /** Applies up to `count` more events; true once the run is complete. */
+  advance(count: number): boolean;
+}
+
+export function startTimelineWith(scenario: Scenario, queryIndex: number, factory: OperatorFactory): TimelineBuild {
+  const ctx = createRunContext(scenario, queryIndex, factory, true);
+  const run = new RunBuilder(ctx, scenario.events);
+  return { timeline: new EngineTimeline(ctx, scenario.events, run), advance: (count) => run.advance(count) };
 }
 
 /** `onStep`: told how many events the first run has applied, of how many (progress for a long one). */

@@ -40,49 +40,101 @@ export interface RunData {
   readonly sizes: Uint32Array;
   /** checkpoints[c] = snapshot after step c * K. */
   readonly checkpoints: readonly EngineSnapshot[];
+  /** The snapshot after step `ready`. */
   readonly final: EngineSnapshot;
+  /** Steps computed so far: the events' count once the run is complete. */
+  readonly ready: number;
 }
 
 /** Runs `events` from the checkpoint at step `from` (a multiple of K) reusing `prev` before it. */
 export function compute(ctx: RunContext, events: readonly ScenarioEvent[], prev?: RunData, from = 0, onStep?: (done: number, total: number) => void): RunData {
-  const K = prev?.k ?? checkpointEvery(events.length);
-  const n = events.length;
-  const flags = new Uint8Array(n + 1);
-  const sizes = new Uint32Array(n + 1);
-  const checkpoints: EngineSnapshot[] = [];
-  let snap: EngineSnapshot;
-  if (prev === undefined || from === 0) {
-    snap = initialSnapshot(ctx);
-    checkpoints.push(snap);
-    from = 0;
-  } else {
-    flags.set(prev.flags.subarray(0, from + 1));
-    sizes.set(prev.sizes.subarray(0, from + 1));
-    for (let c = 0; c <= from / K; c++) checkpoints.push(prev.checkpoints[c]!);
-    snap = prev.checkpoints[from / K]!;
-  }
-  // One Work goes from step to step, making a snapshot only for a checkpoint; one transient
-  // edit per checkpoint interval, a new one after each checkpoint is kept (so it never changes).
-  const outer = useEdit(newEdit());
-  try {
-    const w = new Work(withTracing(ctx, false), snap);
-    for (let i = from + 1; i <= n; i++) {
-      if (i > from + 1) w.continue();
-      try {
-        applyEvent(w, events[i - 1]!);
-      } catch (error) {
-        throw tagRuntimeError(error, i - 1);
-      }
-      flags[i] = w.flags;
-      sizes[i] = w.changelog.n;
-      onStep?.(i, n);
-      if (i % K === 0) {
-        checkpoints.push(w.snapshot());
-        useEdit(newEdit());
-      }
+  const run = new RunBuilder(ctx, events, prev, from, onStep);
+  run.advance(events.length);
+  return run;
+}
+
+/**
+ * The bulk run in pieces: `advance(count)` applies up to `count` more events and leaves the
+ * data readable up to `ready` (flags, sizes, checkpoints, and `final` = the snapshot after step
+ * `ready`), so an app can show the first steps while the rest is still being computed. Between
+ * pieces other code may run in other transient edits: each piece starts a new edit of its own,
+ * and ends with a snapshot, so nothing already handed out changes afterwards.
+ */
+export class RunBuilder implements RunData {
+  readonly k: number;
+  readonly flags: Uint8Array;
+  readonly sizes: Uint32Array;
+  readonly checkpoints: EngineSnapshot[] = [];
+  final: EngineSnapshot;
+  ready: number;
+  private readonly work: Work;
+  private readonly start: number;
+  private failure: unknown;
+
+  constructor(
+    ctx: RunContext,
+    private readonly events: readonly ScenarioEvent[],
+    prev?: RunData,
+    from = 0,
+    private readonly onStep?: (done: number, total: number) => void,
+  ) {
+    this.k = prev?.k ?? checkpointEvery(events.length);
+    const n = events.length;
+    this.flags = new Uint8Array(n + 1);
+    this.sizes = new Uint32Array(n + 1);
+    if (prev === undefined || from === 0) {
+      this.final = initialSnapshot(ctx);
+      this.checkpoints.push(this.final);
+      from = 0;
+    } else {
+      this.flags.set(prev.flags.subarray(0, from + 1));
+      this.sizes.set(prev.sizes.subarray(0, from + 1));
+      for (let c = 0; c <= from / this.k; c++) this.checkpoints.push(prev.checkpoints[c]!);
+      this.final = prev.checkpoints[from / this.k]!;
     }
-    return { k: K, flags, sizes, checkpoints, final: n > from ? w.snapshot() : snap };
-  } finally {
-    useEdit(outer);
+    this.start = from;
+    this.ready = from;
+    this.work = new Work(withTracing(ctx, false), this.final);
+  }
+
+  get complete(): boolean {
+    return this.ready >= this.events.length;
+  }
+
+  /** Applies up to `count` more events; true once the run is complete. */
+  advance(count: number): boolean {
+    const n = this.events.length;
+    const to = Math.min(n, this.ready + Math.max(0, Math.floor(count)));
+    if (to <= this.ready) return this.complete;
+    const K = this.k;
+    const w = this.work;
+    // One Work goes from step to step, making a snapshot only for a checkpoint; one transient
+    // edit per checkpoint interval (and per piece), a new one after each snapshot is kept.
+    if (this.failure !== undefined) throw this.failure;
+    const outer = useEdit(newEdit());
+    try {
+      for (let i = this.ready + 1; i <= to; i++) {
+        if (i > this.start + 1) w.continue();
+        try {
+          applyEvent(w, this.events[i - 1]!);
+        } catch (error) {
+          // The Work is left mid-step: the run stops at the last piece, for good.
+          this.failure = tagRuntimeError(error, i - 1);
+          throw this.failure;
+        }
+        this.flags[i] = w.flags;
+        this.sizes[i] = w.changelog.n;
+        this.onStep?.(i, n);
+        if (i % K === 0) {
+          this.checkpoints.push(w.snapshot());
+          useEdit(newEdit());
+        }
+      }
+      this.final = to % K === 0 ? this.checkpoints[to / K]! : w.snapshot();
+      this.ready = to;
+      return this.complete;
+    } finally {
+      useEdit(outer);
+    }
   }
 }

@@ -2,9 +2,16 @@
 import type { Scenario } from '../scenario/types.js';
 import { createOperator } from './joins/registry.js';
 import type { EngineSnapshot } from './snapshot.js';
-import { createTimelineWith } from './timeline-core.js';
+import { createTimelineWith, startTimelineWith, type TimelineBuild } from './timeline-core.js';
 import type { Timeline } from './types.js';
+
+export type { TimelineBuild } from './timeline-core.js';
 
 export function createTimeline(scenario: Scenario, queryIndex = 0, onStep?: (done: number, total: number) => void): Timeline<EngineSnapshot> {
   return createTimelineWith(scenario, queryIndex, createOperator, onStep);
+}
+
+/** The same timeline, computed in pieces (see TimelineBuild): the app shows the first steps at once. */
+export function startTimeline(scenario: Scenario, queryIndex = 0): TimelineBuild {
+  return startTimelineWith(scenario, queryIndex, createOperator);
 }

@@ -137,6 +137,8 @@ export interface JoinOperator<S> {
   nextProcessingTimer(state: S): number | undefined;
   /** How much the operator holds its output watermark back (interval join: max(-lower, upper)). */
   readonly outputWatermarkDelay: number;
+  /** Flink's plan has no join operator whose watermark could be shown (an outer join on FALSE). */
+  readonly noOutputWatermark?: boolean;
   describe(state: S, side: Side, time: OpTime): StateView;
 }
 

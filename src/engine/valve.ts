@@ -126,9 +126,11 @@ export interface PartialWatermark {
 
 /**
  * The combined watermark over the join's inputs: the minimum over active inputs, the maximum
- * when all are idle; the caller keeps it only if it grew (it never goes back).
+ * when all are idle; the caller keeps it only if it grew (it never goes back). `flushWhenIdle`
+ * false: before Flink 2.2 (FLINK-38454) CombinedWatermarkStatus did not advance at all once
+ * every input was idle, so WM_MIN (nothing new) is returned then.
  */
-export function combineWatermarks(inputs: readonly PartialWatermark[]): number {
+export function combineWatermarks(inputs: readonly PartialWatermark[], flushWhenIdle = true): number {
   let min = Infinity;
   let max = WM_MIN;
   let allIdle = true;
@@ -140,5 +142,6 @@ export function combineWatermarks(inputs: readonly PartialWatermark[]): number {
     }
   }
   if (inputs.length === 0) return WM_MIN;
-  return allIdle ? max : min;
+  if (allIdle) return flushWhenIdle ? max : WM_MIN;
+  return min;
 }

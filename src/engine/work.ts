@@ -32,6 +32,8 @@ export class Work implements Collector {
   procTime: number;
   joinWm: number;
   outputWm: number;
+  /** Copied before each change (copyValve), so a snapshot's valve is never mutated. */
+  unionValve: ValveState | undefined;
   op: unknown;
   inputs: PartialWatermark[];
   sides: [SideState, SideState];
@@ -69,6 +71,7 @@ export class Work implements Collector {
     this.procTime = snap.procTime;
     this.joinWm = snap.joinWm;
     this.outputWm = snap.outputWm;
+    this.unionValve = snap.unionValve as ValveState | undefined;
     this.op = snap.op;
     this.inputs = snap.inputs as PartialWatermark[];
     this.sides = snap.sides as [SideState, SideState];
@@ -217,6 +220,7 @@ export class Work implements Collector {
       inputs: this.inputs,
       joinWm: this.joinWm,
       outputWm: this.outputWm,
+      unionValve: this.unionValve,
       sides: this.sides,
       op: this.op,
       sink: this.sink,

@@ -253,7 +253,7 @@ class Gen {
     const r = this.rng;
     this.timeKind = 'rowtime';
     const lt = this.table('l', 'append', 'rowtime');
-    // a few shapes Flink rejects: no key on the versioned side, a filter on a versioned changelog
+    // rarer shapes: no key on the versioned side (Flink rejects it), a filter on a versioned changelog
     const versioned = r.chance(0.08) ? r.pick(['append', 'filtered'] as const) : r.pick(['upsert', 'cdc', 'view'] as const);
     this.joinKind = r.pick(['inner', 'left'] as const);
     let rt: TableDraft;

@@ -15,6 +15,19 @@ const KNOWN = [...APPEND, 'upsert-kafka', ...LOOKUP, ...CDC_CONNECTORS];
 /** Formats that decode a changelog (row kinds from the message), not insert-only rows. */
 export const CDC_FORMATS = ['debezium-json', 'debezium-avro-confluent', 'canal-json', 'maxwell-json', 'ogg-json'];
 
+/**
+ * Source connectors whose table source implements SupportsWatermarkPushDown (the Kafka
+ * connector's KafkaDynamicSource, for both kafka and upsert-kafka). For them the planner's
+ * LOGICAL_REWRITE phase moves the WATERMARK into the scan, which decides whether a filtered
+ * versioned table is rejected (see join-temporal.ts). filesystem, datagen, values and the CDC
+ * connectors keep a separate watermark assigner.
+ */
+const WATERMARK_PUSH_DOWN = ['kafka', 'upsert-kafka'];
+
+export function supportsWatermarkPushDown(connector: string): boolean {
+  return WATERMARK_PUSH_DOWN.includes(connector);
+}
+
 export function option(options: readonly TableOption[], key: string): TableOption | undefined {
   return options.find((o) => o.key === key);
 }

@@ -5,7 +5,8 @@
  */
 import type { RowKind } from '../values/types.js';
 import { inputUniqueKey, sourceChangelog, type InputSource } from './input.js';
-import type { EngineConfig, InputPlan, StateLayout } from './plan.js';
+import type { EngineConfig, FlinkVersion, InputPlan, StateLayout } from './plan.js';
+import { columnsOf } from './texpr-util.js';
 import { qualifiedName } from './connector.js';
 import { fail } from './errors.js';
 
@@ -27,7 +28,25 @@ function scanNode(src: InputSource): string {
   return `TableSourceScan(table=[[default_catalog, default_database, ${src.def.name}]], fields=[${fields}])`;
 }
 
-export function buildInputPlan(src: InputSource, role: InputRole, config: EngineConfig): InputPlanDraft {
+/**
+ * A filter on the versioned side of an event-time temporal join (Flink plans one only over a
+ * Kafka scan, see join-temporal.ts). A filter over updates needs their -U unless it reads only
+ * the upsert key (from 2.1 Flink checks which columns it reads; 2.0 asks for -U whatever they
+ * are), and over an upsert source Flink keeps the ChangelogNormalize that produces them, or from
+ * 2.1 (FLINK-37390) the normalize evaluates the filter itself and sends no -U. Returns undefined
+ * where the side is planned as if unfiltered (a Kafka upsert side filtered on its key, from 2.1).
+ */
+function filteredVersions(src: InputSource, version: FlinkVersion): { normalize: boolean; updateBefore: boolean } | undefined {
+  const def = src.def;
+  if (src.filter === undefined || src.dedup || (def.nature !== 'upsert' && def.nature !== 'changelog')) return undefined;
+  const key = def.primaryKey ?? [];
+  const keyOnly = [...columnsOf(src.filter)].every((c) => key.includes(c));
+  if (version < '2.1') return { normalize: def.nature === 'upsert', updateBefore: true };
+  if (keyOnly) return def.nature === 'upsert' ? undefined : { normalize: false, updateBefore: false };
+  return { normalize: def.nature === 'upsert', updateBefore: def.nature !== 'upsert' };
+}
+
+export function buildInputPlan(src: InputSource, role: InputRole, config: EngineConfig, version?: FlinkVersion): InputPlanDraft {
   const notes: string[] = [];
   const def = src.def;
   const pk = def.primaryKey;
@@ -41,13 +60,14 @@ export function buildInputPlan(src: InputSource, role: InputRole, config: Engine
     fail(`Configuration 'table.exec.source.cdc-events-duplicate' is enabled which requires the changelog sources to define a PRIMARY KEY. However, table '${qualifiedName(def.name)}' doesn't have a primary key.`,
       src.span, `declare PRIMARY KEY (...) NOT ENFORCED on ${def.name}, or set table.exec.source.cdc-events-duplicate to false`);
   }
-  if (role === 'stream' && pk && (def.nature === 'upsert' || (def.nature === 'changelog' && config.cdcEventsDuplicate))) {
+  const filtered = role === 'versioned' && version !== undefined ? filteredVersions(src, version) : undefined;
+  if ((role === 'stream' || filtered?.normalize) && pk && (def.nature === 'upsert' || (def.nature === 'changelog' && config.cdcEventsDuplicate))) {
     changelogNormalize = { key: pk };
     mode = ALL;
     producer = `ChangelogNormalize(key=[${keyNames(pk)}])`;
     notes.push(def.nature === 'upsert'
       ? `ChangelogNormalize on ${def.name} (key ${keyNames(pk)}): an upsert source sends +I/+U/-D without the old row, so Flink keeps the last row per key to produce -U and proper -D`
-      : `ChangelogNormalize on ${def.name} (key ${keyNames(pk)}): table.exec.source.cdc-events-duplicate=true, so Flink deduplicates the CDC events per key`);
+      : `ChangelogNormalize on ${def.name} (key ${keyNames(pk)}): table.exec.source.cdc-events-duplicate=true, so Flink deduplicates the CDC events per key; it reads only +U, so a DropUpdateBefore below it drops every -U`);
   }
   if (src.dedup) {
     const keepFirstProctime = !src.dedup.keepLast && def.columns[src.dedup.orderBy]?.timeAttr === 'proctime';
@@ -56,8 +76,10 @@ export function buildInputPlan(src: InputSource, role: InputRole, config: Engine
     producer = `Deduplicate(keep=[${src.dedup.keepLast ? 'LastRow' : 'FirstRow'}], key=[${keyNames(src.dedup.key)}], order=[${order}])`;
     notes.push(`${src.viewName ?? src.refName} is a deduplication (keep ${src.dedup.keepLast ? 'last' : 'first'} row per ${keyNames(src.dedup.key)}, ordered by ${def.columns[src.dedup.orderBy]?.name ?? '?'}): Flink's Deduplicate operator, keyed by ${keyNames(src.dedup.key)}`);
   }
-  if (role === 'versioned') {
-    if (mode.includes('-U') && !src.dedup) {
+  if (filtered?.updateBefore) {
+    notes.push(`the filter on ${src.viewName ?? def.name} reads ${filtered.normalize ? 'the normalized updates' : 'updates'} and needs their -U rows, so they reach the temporal join, where a -U ends its version`);
+  } else if (role === 'versioned') {
+    if (mode.includes('-U') && !src.dedup && !changelogNormalize) {
       dropUpdateBefore = true;
       notes.push(`DropUpdateBefore on ${def.name}: the temporal join needs only +U from the versioned side, so Flink drops -U rows before the join`);
     }

@@ -14,6 +14,7 @@ import { outputScope } from './output.js';
 import type { JoinType, Side } from './plan.js';
 import { flinkTypeName } from './type-names.js';
 import { andAll } from './texpr-util.js';
+import { alwaysFalse } from './contradiction.js';
 import { fmtMs } from './sql-text.js';
 
 const JOIN_NAMES: Record<JoinType, string> = { inner: 'InnerJoin', left: 'LeftOuterJoin', right: 'RightOuterJoin', full: 'FullOuterJoin' };
@@ -110,12 +111,20 @@ export function planStreamJoin(ctx: JoinCtx): JoinDraft {
       withPlan(drafts[1], { timeAttr: { index: bounds.rightTime - leftWidth, kind: bounds.kind }, stateTtlSource: 'none' }),
     ];
     const negative = bounds.upperMs < bounds.lowerMs;
+    const never = alwaysFalse(placed.cond.map((c) => c.e));
     notes.unshift(`interval join: the condition bounds ${ctx.left.alias}.${lt?.name} between ${ctx.right.alias}.${rt?.name} ${fmtOffset(bounds.lowerMs)} and ${ctx.right.alias}.${rt?.name} ${fmtOffset(bounds.upperMs)} (both ${bounds.kind === 'rowtime' ? 'event-time' : 'processing-time'} attributes)`);
     if (negative) notes.push('the window is empty (upper bound < lower bound): Flink builds no join operator; outer sides are padded with nulls at once and nothing ever matches');
+    if (never) {
+      notes.push(joinType === 'full'
+        ? 'the join condition compares the same operands both ways and Calcite simplifies it to FALSE: Flink plans a regular FULL join on FALSE instead of an interval join; every row is padded with nulls at once, and both time columns become plain timestamps'
+        : joinType === 'inner'
+          ? 'the join condition compares the same operands both ways and Calcite simplifies it to FALSE: Flink plans no join and reads no row (an empty Values)'
+          : `the join condition compares the same operands both ways and Calcite simplifies it to FALSE: Flink plans no join, only a Calc that pads every ${joinType === 'left' ? ctx.left.alias : ctx.right.alias} row with nulls at once (the other side is never read, and there is no join watermark)`);
+    }
     return {
       family: 'interval', ...base, inputs, ...withPost,
       ...(residual ? { residual } : {}),
-      interval: { lowerMs: bounds.lowerMs, upperMs: bounds.upperMs, timeKind: bounds.kind, minCleanupMs: ctx.options.config.minCleanupIntervalMs, negativeWindow: negative },
+      interval: { lowerMs: bounds.lowerMs, upperMs: bounds.upperMs, timeKind: bounds.kind, minCleanupMs: ctx.options.config.minCleanupIntervalMs, negativeWindow: negative, ...(never ? { alwaysFalse: true } : {}) },
     };
   }
   if (rest.some((c) => identifyTimePredicate(c, scope, leftWidth))) {

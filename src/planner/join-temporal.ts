@@ -10,7 +10,7 @@ import { toTExpr } from './expr.js';
 import { buildInputPlan, withPlan, type InputPlanDraft } from './input-plan.js';
 import { inputUniqueKey, type InputSource } from './input.js';
 import { checkStreamInput, joinedScope, pushFilter, type JoinCtx, type JoinDraft } from './join-common.js';
-import { qualifiedName } from './connector.js';
+import { qualifiedName, supportsWatermarkPushDown } from './connector.js';
 import { outputScope } from './output.js';
 import type { LookupCacheConfig, TExpr, TimeAttrKind } from './plan.js';
 import type { Scope } from './scope.js';
@@ -146,13 +146,18 @@ function planEventTime(ctx: JoinCtx, scope: Scope, leftWidth: number, leftTime: 
     fail(`Event-Time Temporal Table Join requires same rowtime type in left table and versioned table, but the rowtime types are ${flinkTypeName(lt.type, 'rowtime')} and ${flinkTypeName(rt.type, 'rowtime')}.`,
       asOf, 'declare both event-time columns with the same type (both TIMESTAMP(3) or both TIMESTAMP_LTZ(3))');
   }
+  // EventTimeTemporalJoinRewriteRule walks the versioned side down to its scan and throws on a
+  // filtering Calc, but each of its patterns has the WatermarkAssigner between that Calc and the
+  // scan. A Kafka scan has taken the watermark in by then (PushWatermarkIntoTableSourceScanRule,
+  // LOGICAL_REWRITE), so no pattern matches and the filter is planned (input-plan.ts says how).
   const changelogRight = right.def.nature === 'upsert' || right.def.nature === 'changelog' || right.dedup !== undefined;
-  if (changelogRight && (right.filterAfterDedup || (right.filter && !right.dedup))) {
+  const filteredScan = right.filter !== undefined && !right.dedup && !supportsWatermarkPushDown(right.def.connector);
+  if (changelogRight && (right.filterAfterDedup || filteredScan)) {
     fail('Filter is not allowed for right changelog input of event time temporal join, it will corrupt the versioning of data.', right.span,
       `${right.refName} filters a changelog, which would drop versions; filter after the join (in WHERE) or in the left input instead`);
   }
   const left = buildInputPlan(s.left, 'stream', ctx.options.config);
-  const ver = buildInputPlan(right, 'versioned', ctx.options.config);
+  const ver = buildInputPlan(right, 'versioned', ctx.options.config, ctx.options.flinkVersion);
   const ttl = ctx.options.config.stateTtlMs;
   const inputs: [InputPlanDraft, InputPlanDraft] = [
     withPlan(left, { timeAttr: { index: leftTime, kind: 'rowtime' }, stateTtlMs: ttl, stateTtlSource: 'config' }),

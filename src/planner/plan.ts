@@ -84,8 +84,16 @@ export interface InputPlan {
    * ChangelogNormalize it runs after the normalize, as Flink keeps non-key predicates above it.
    */
   readonly filter?: TExpr;
-  /** Planner-inserted ChangelogNormalize keyed by the source primary key (upsert sources). */
-  readonly changelogNormalize?: { readonly key: readonly number[] };
+  /**
+   * Planner-inserted ChangelogNormalize keyed by the source primary key (upsert sources). `columns`:
+   * the source columns it keeps, and so compares (the query's reads and the key; planner/input-columns.ts).
+   */
+  readonly changelogNormalize?: { readonly key: readonly number[]; readonly columns?: readonly number[] };
+  /**
+   * An upsert source read without a ChangelogNormalize (2.1+, planner/update-kind.ts): every value
+   * reaches the join as +I, a tombstone as -D carrying only `key` (its other columns null).
+   */
+  readonly rawUpsert?: { readonly key: readonly number[] };
   /** Deduplicate from a `ROW_NUMBER() OVER (PARTITION BY k ORDER BY t DESC) = 1` view (keep last row). */
   readonly deduplicate?: { readonly key: readonly number[]; readonly orderBy: number; readonly keepLast: boolean };
   /** Planner-inserted DropUpdateBefore (versioned side of a temporal join). */
@@ -113,6 +121,12 @@ export interface IntervalSpec {
   readonly minCleanupMs: number;
   /** upper < lower: Flink builds no operator, only filter-all / pad maps. */
   readonly negativeWindow: boolean;
+  /**
+   * The condition simplifies to FALSE (contradiction.ts): Flink plans no interval join. FULL: a
+   * regular join on FALSE (rows padded at once, watermarks passed on); LEFT / RIGHT: a Calc that
+   * pads the preserved side (the other side is never read, no join watermark); INNER: no rows.
+   */
+  readonly alwaysFalse?: boolean;
 }
 
 export interface LookupSpec {

@@ -14,7 +14,11 @@ import { joinUniqueKeys, outputChangelog, projectKeys, projectSelect } from './o
 import type { InputPlan, JoinType, Plan, TExpr } from './plan.js';
 import { qualifiedName } from './connector.js';
 import { resolveKeyedLookup } from './lookup-determinism.js';
+import { lookupInputUpdateKind } from './lookup-update-kind.js';
 import { planSink } from './sink.js';
+import { decideUpdateKind } from './update-kind.js';
+import { keysAfterPruning, sourceColumnsRead, type JoinedReads } from './input-columns.js';
+import { stateLayout, withPlan, type InputPlanDraft } from './input-plan.js';
 import { versionNotes } from './version-rules.js';
 
 const JOIN_TYPES: Record<string, JoinType> = { INNER: 'inner', LEFT: 'left', RIGHT: 'right', FULL: 'full', CROSS: 'inner', COMMA: 'inner' };
@@ -74,6 +78,8 @@ function planJoinDraft(cat: Catalog, options: PlannerOptions, q: Select): JoinDr
  */
 function checkOneRowtimeIntoSink(stmt: InsertStmt, draft: JoinDraft, exprs: readonly TExpr[], names: readonly string[], l: InputPlan, r: InputPlan): void {
   if (draft.family !== 'interval' || l.timeAttr?.kind !== 'rowtime' || r.timeAttr === undefined) return;
+  // a FULL join on FALSE is a regular join, whose output time columns are plain timestamps
+  if (draft.interval?.alwaysFalse === true && draft.joinType === 'full') return;
   const rowtimes = new Set([l.timeAttr.index, draft.leftWidth + r.timeAttr.index]);
   const named = exprs.flatMap((e, i) => (e.k === 'col' && rowtimes.has(e.index) ? [names[i] ?? ''] : []));
   if (named.length < 2) return;
@@ -85,14 +91,16 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
   const q = stmt.query;
   const draft = planJoinDraft(cat, options, q);
   const proj = projectSelect(q, draft.outScope);
-  const [l, r] = draft.inputs;
-  const changelogMode = outputChangelog(draft.family, draft.joinType, l.plan.changelogMode, r.plan.changelogMode);
-  const notes = [...draft.notes, ...l.notes, ...r.notes];
+  const reads = { exprs: [...proj.exprs, ...(draft.residual ? [draft.residual] : []), ...(draft.postFilter ? [draft.postFilter] : [])], leftWidth: draft.leftWidth };
+  const pruned = draft.family === 'regular' || draft.family === 'semi' || draft.family === 'anti';
+  const drafted = pruned ? draft.inputs.map((d, i) => prunedInput(d, i as 0 | 1, i === 0 ? draft.keys.left : draft.keys.right, reads)) as [InputPlanDraft, InputPlanDraft] : draft.inputs;
+  const changelogMode = outputChangelog(draft.family, draft.joinType, drafted[0].plan.changelogMode, drafted[1].plan.changelogMode);
+  const notes = [...draft.notes, ...drafted[0].notes, ...drafted[1].notes];
   // the temporal join hashes both inputs on the join key too (Flink's plan: Exchange hash[key] under TemporalJoin)
   const shuffled = draft.family === 'regular' || draft.family === 'semi' || draft.family === 'anti' || draft.family === 'temporal';
   const [leftKeys, rightKeys] = shuffled
-    ? [keysThroughShuffle(l.plan, draft.keys.left, notes), keysThroughShuffle(r.plan, draft.keys.right, notes)]
-    : [l.plan.upsertKeys, r.plan.upsertKeys];
+    ? [keysThroughShuffle(drafted[0].plan, draft.keys.left, notes), keysThroughShuffle(drafted[1].plan, draft.keys.right, notes)]
+    : [drafted[0].plan.upsertKeys, drafted[1].plan.upsertKeys];
   const joinedKeys = joinUniqueKeys(draft.family, draft.joinType, draft.leftWidth,
     { keys: leftKeys, joinKey: draft.keys.left },
     { keys: rightKeys, joinKey: draft.keys.right });
@@ -102,11 +110,33 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     if (q.from.kind === 'join') stateTtls(q.hints, [resolveFrom(cat, q.from.left), resolveFrom(cat, q.from.right)], 0);
     notes.push(`the STATE_TTL hint applies to regular joins (and aggregations); the ${draft.family} join ignores it`);
   }
-  if (stmt.kind === 'insert') checkOneRowtimeIntoSink(stmt, draft, proj.exprs, proj.names, l.plan, r.plan);
+  if (stmt.kind === 'insert') checkOneRowtimeIntoSink(stmt, draft, proj.exprs, proj.names, drafted[0].plan, drafted[1].plan);
   const sinkDecision = stmt.kind === 'insert'
-    ? planSink(stmt, cat.tables, { sources: scannedTables(cat, draft.family, [l.plan.table, r.plan.table]), names: proj.names, types: proj.types, changelogMode, upsertKeys, family: draft.family, joinType: draft.joinType },
+    ? planSink(stmt, cat.tables, { sources: scannedTables(cat, draft.family, [drafted[0].plan.table, drafted[1].plan.table]), names: proj.names, types: proj.types, changelogMode, upsertKeys, family: draft.family, joinType: draft.joinType },
       options.flinkVersion, options.config.sinkUpsertMaterialize, options.config.sinkRequireOnConflict ?? true)
     : undefined;
+  const sinkDef = stmt.kind === 'insert' ? cat.tables.get(stmt.target.value) : undefined;
+  const updateKind = decideUpdateKind({
+    family: draft.family, joinType: draft.joinType, inputs: drafted,
+    joinKeys: [draft.keys.left, draft.keys.right], leftWidth: draft.leftWidth,
+    project: proj.exprs,
+    ...(draft.residual ? { residual: draft.residual } : {}),
+    ...(draft.postFilter ? { postFilter: draft.postFilter } : {}),
+    outputMode: changelogMode, outputUpsertKeys: upsertKeys,
+    ...(sinkDecision && sinkDef ? { sink: { plan: sinkDecision.sink, def: sinkDef } } : {}),
+    tables: cat.tables, version: options.flinkVersion, cdcEventsDuplicate: options.config.cdcEventsDuplicate,
+  });
+  const [l, r] = updateKind.inputs.map((d, i) => {
+    const n = d.plan.changelogNormalize;
+    if (n === undefined || draft.family === 'temporal' || draft.family === 'lookup' || draft.family === 'interval') return d;
+    const columns = sourceColumnsRead(d.plan, i as 0 | 1, i === 0 ? draft.keys.left : draft.keys.right, reads, n.key);
+    return withPlan(d, { changelogNormalize: { key: n.key, columns } });
+  }) as [InputPlanDraft, InputPlanDraft];
+  // a ChangelogNormalize the update kinds removed takes its note along
+  const kept = new Set([...l.notes, ...r.notes]);
+  const dropped = [...drafted[0].notes, ...drafted[1].notes].filter((n) => !kept.has(n));
+  for (const n of dropped) notes.splice(notes.indexOf(n), 1);
+  notes.push(...updateKind.notes);
   if (sinkDecision) notes.push(...sinkDecision.notes);
   let lookup = draft.lookup;
   let leftPlan = l.plan;
@@ -117,6 +147,21 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     if (decided.omitted) {
       const at = notes.findIndex((n) => n.includes('KeyedLookupJoinWrapper'));
       if (at >= 0) notes.splice(at, 1, 'table.optimizer.non-deterministic-update.strategy = TRY_RESOLVE, but the sink needs no column of the lookup table other than its looked-up key to be deterministic: Flink keeps the plain lookup runner (StreamNonDeterministicUpdatePlanVisitor)');
+    }
+  }
+  let outputMode = updateKind.outputMode;
+  if (draft.family === 'lookup') {
+    const decided = lookupInputUpdateKind({
+      stmt: stmt.kind === 'insert' ? { kind: 'insert', target: stmt.target } : { kind: 'query' },
+      tables: cat.tables, left: leftPlan, outputKeys: upsertKeys, joinedKeys, postFilter: draft.postFilter,
+      version: options.flinkVersion, config: options.config,
+    });
+    if (decided.note !== undefined) {
+      leftPlan = decided.left;
+      outputMode = outputChangelog(draft.family, draft.joinType, leftPlan.changelogMode, r.plan.changelogMode);
+      const at = notes.findIndex((n) => n.startsWith(`ChangelogNormalize on ${leftPlan.table} `));
+      if (at >= 0) notes.splice(at, 1);
+      notes.push(decided.note);
     }
   }
   // every declared table: events may address any of them, not only the join's inputs
@@ -132,7 +177,7 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     ...(lookup ? { lookup } : {}),
     project: proj.exprs,
     ...(draft.postFilter ? { postFilter: draft.postFilter } : {}),
-    output: { names: proj.names, types: proj.types, changelogMode, upsertKeys },
+    output: { names: proj.names, types: proj.types, changelogMode: outputMode, upsertKeys },
     ...(sinkDecision ? { sink: sinkDecision.sink } : {}),
     flinkVersion: options.flinkVersion,
     notes: [],
@@ -159,4 +204,16 @@ function keysThroughShuffle(input: InputPlan, joinKey: readonly number[], notes:
 function scannedTables(cat: Catalog, family: string, names: readonly [string, string]): { table: string; watermark: boolean }[] {
   const scanned = family === 'lookup' ? [names[0]] : [...names];
   return scanned.map((t) => ({ table: t, watermark: cat.tables.get(t)?.watermark !== undefined }));
+}
+
+/** A regular or semi/anti join input with the upsert keys that survive Calcite's column pruning, and its state layout from them. */
+function prunedInput(d: InputPlanDraft, side: 0 | 1, joinKey: readonly number[], reads: JoinedReads): InputPlanDraft {
+  const keys = keysAfterPruning(d.plan, side, joinKey, reads);
+  if (keys.length === d.plan.upsertKeys.length) return d;
+  const names = (k: readonly number[]): string => k.map((i) => d.plan.columns[i]?.name ?? `#${i}`).join(', ');
+  const lost = d.plan.upsertKeys.filter((k) => !keys.includes(k));
+  return {
+    ...withPlan(d, { upsertKeys: keys, stateLayout: stateLayout(keys, joinKey) }),
+    notes: [...d.notes, `${d.plan.alias}'s upsert key (${lost.map(names).join('), (')}) is not read by the join, so Calcite prunes a column of it: the join sees ${keys.length === 0 ? 'no unique key' : 'a smaller key'} on ${d.plan.alias}`],
+  };
 }

@@ -80,7 +80,19 @@ export const VERSION_RULES: readonly VersionRule[] = [
     text: (v) =>
       v >= '2.2'
         ? `Flink ${v}: ChangelogNormalize drops a +U whose values equal the stored row, whatever its row kind (FLINK-38217)`
-        : `Flink ${v}: ChangelogNormalize compares the row kind too, so a +U equal to the stored +I row goes through (before FLINK-38217)`,
+        : `Flink ${v}: ChangelogNormalize compares the row kind too, so a CDC +U equal to the stored +I row goes through (before FLINK-38217; upsert-kafka values all arrive as +I)`,
+    explained: false,
+  },
+  {
+    id: 'FLINK-37475',
+    title: 'whether an upsert source feeding a lookup join into an upsert sink is normalized',
+    since: '2.1',
+    applies: (plan) => plan.family === 'lookup' && !plan.inputs[0].changelogMode.includes('-U')
+      && plan.tables.find((t) => t.name === plan.inputs[0].table)?.nature === 'upsert',
+    text: (v) =>
+      v >= '2.1'
+        ? `Flink ${v}: when nothing downstream needs -U or full deletes, no ChangelogNormalize follows the upsert source: values reach the join as +I, tombstones as -D with only the key (FLINK-37475)`
+        : `Flink ${v}: a ChangelogNormalize always follows an upsert source; when nothing downstream needs -U it sends +U alone (before FLINK-37475)`,
     explained: false,
   },
 ];

@@ -13,7 +13,8 @@ import { didYouMean, suggestionHint } from './did-you-mean.js';
 import { readDuration } from './duration.js';
 import type { EventEnv } from './event-env.js';
 import { readRowEvent, readTableEvent, timeInput } from './event-kinds.js';
-import { readReplay } from './replay.js';
+import { NotStreamed } from './not-streamed.js';
+import { readReplay, streamReplay } from './replay.js';
 import type { Body } from './event-kinds.js';
 import type { FilePos, ScenarioEvent } from './types.js';
 import { valueSizeProblem } from './limits.js';
@@ -82,6 +83,28 @@ export function readEvents(ctx: LoadContext, e: Entry, env: EventEnv): ScenarioE
     clock.fresh = false;
   }
   return ok ? out : undefined;
+}
+
+/**
+ * readEvents's list as it is pulled (load.ts, streamScenarioText): the same checks in the same
+ * order, with replays streamed; any problem throws NotStreamed instead of being collected.
+ */
+export function* streamEvents(ctx: LoadContext, e: Entry, env: EventEnv): Generator<ScenarioEvent, void> {
+  if (!isSeq(e.value)) throw new NotStreamed('events is not a list');
+  const clock = newClock(env);
+  for (const raw of e.value.items) {
+    const item = deref(ctx, raw);
+    if (!isMap(item)) throw new NotStreamed('an event is not a map');
+    if (isReplay(item)) {
+      yield* streamReplay(ctx, env, item, clock);
+      continue;
+    }
+    ctx.onEvent?.();
+    const ev = readEvent(ctx, env, item, clock);
+    if (ev === undefined) throw new NotStreamed('an event has a problem');
+    clock.fresh = false;
+    yield ev;
+  }
 }
 
 /** A `replay:` entry (replay.ts) stands for the events of its data files. */

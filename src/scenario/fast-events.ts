@@ -1,7 +1,8 @@
 /**
  * The fast path for big arrival scripts: an `events:` block whose items are all one-line flow
  * maps (`- { to: orders, row: { id: o1, amount: 10 } }`) is cut out of the text before YAML
- * parsing, and each line is read on its own (flow-line.ts). A valid row event goes straight to
+ * parsing, and each line is read on its own: the commonest row line straight from the text
+ * (flow-row.ts), any other into light nodes (flow-line.ts). A valid row event goes straight to
  * a ScenarioEvent (fast-row.ts); any other event, and any event with a mistake, goes through
  * the general checks (events.ts) on YAML nodes made for that line alone, so results and
  * diagnostics are those of the general path. The YAML library's document of such a file (every
@@ -16,8 +17,10 @@ import type { LoadContext } from './context.js';
 import type { EventEnv } from './event-env.js';
 import { newClock, readEvent } from './events.js';
 import { FastRows } from './fast-row.js';
+import { FlowRowReader } from './flow-row.js';
 import { readFlowLine, toYamlNode } from './flow-line.js';
-import { readReplay } from './replay.js';
+import { NotStreamed } from './not-streamed.js';
+import { readReplay, streamReplay } from './replay.js';
 import type { ScenarioEvent } from './types.js';
 
 /** The events block cut out of a scenario text. */
@@ -104,8 +107,17 @@ export function readFastEvents(ctx: LoadContext, block: EventsBlock, env: EventE
   const rows = new FastRows(ctx, env);
   const clock = newClock(env);
   const out: ScenarioEvent[] = [];
+  const direct = new FlowRowReader(rows);
   let ok = true;
   for (let k = 0; k < block.offsets.length; k++) {
+    const pos = { line: block.lines[k]!, col: block.cols[k]! };
+    const row = direct.read(ctx.text, block.offsets[k]!, pos);
+    if (row !== undefined) {
+      ctx.onEvent?.();
+      if (ok) out.push(row);
+      clock.fresh = false;
+      continue;
+    }
     const light = readFlowLine(ctx.text, block.offsets[k]!);
     if (light === undefined) return NOT_FAST;
     if (light.keys.some((key) => key.value === 'replay')) {
@@ -115,10 +127,41 @@ export function readFastEvents(ctx: LoadContext, block: EventsBlock, env: EventE
       continue;
     }
     ctx.onEvent?.();
-    const ev = rows.event(light, { line: block.lines[k]!, col: block.cols[k]! }) ?? readEvent(ctx, env, toYamlNode(light) as YAMLMap, clock);
+    const ev = rows.event(light, pos) ?? readEvent(ctx, env, toYamlNode(light) as YAMLMap, clock);
     if (ev === undefined) ok = false;
     else if (ok) out.push(ev);
     clock.fresh = false;
   }
   return ok ? out : undefined;
+}
+
+/**
+ * readFastEvents's events as they are pulled (load.ts, streamScenarioText); a line outside the
+ * subset, or any problem, throws NotStreamed.
+ */
+export function* streamFastEvents(ctx: LoadContext, block: EventsBlock, env: EventEnv): Generator<ScenarioEvent, void> {
+  const rows = new FastRows(ctx, env);
+  const direct = new FlowRowReader(rows);
+  const clock = newClock(env);
+  for (let k = 0; k < block.offsets.length; k++) {
+    const pos = { line: block.lines[k]!, col: block.cols[k]! };
+    const row = direct.read(ctx.text, block.offsets[k]!, pos);
+    if (row !== undefined) {
+      ctx.onEvent?.();
+      clock.fresh = false;
+      yield row;
+      continue;
+    }
+    const light = readFlowLine(ctx.text, block.offsets[k]!);
+    if (light === undefined) throw new NotStreamed('a line outside the fast reader');
+    if (light.keys.some((key) => key.value === 'replay')) {
+      yield* streamReplay(ctx, env, toYamlNode(light) as YAMLMap, clock);
+      continue;
+    }
+    ctx.onEvent?.();
+    const ev = rows.event(light, pos) ?? readEvent(ctx, env, toYamlNode(light) as YAMLMap, clock);
+    if (ev === undefined) throw new NotStreamed('an event has a problem');
+    clock.fresh = false;
+    yield ev;
+  }
 }

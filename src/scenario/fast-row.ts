@@ -99,35 +99,57 @@ export class FastRows {
 
   /** The row's values in column order, when every value is valid and nothing required is missing. */
   row(table: RowTable, m: LightMap, op: RowKind): Value[] | undefined {
-    const columns = table.def.columns;
-    const values: Value[] = new Array<Value>(columns.length).fill(null);
-    const serial = ++this.serial;
+    const values = this.begin(table);
     for (let i = 0; i < m.keys.length; i++) {
       const index = table.index.get(m.keys[i]!.value as string);
       const v = m.values[i]!;
       if (index === undefined || v.map) return undefined;
-      const column = columns[index]!;
-      if (column.kind === 'computed') return undefined;
-      table.seen[index] = serial;
-      if (v.value === null) {
-        if (isKey(table.def, index) || !column.type.nullable) return undefined;
-        continue;
-      }
-      const input = scalarInput(v);
-      // Past the value size limit the general path reports it, at the value.
-      if (valueSizeProblem(input.text.length) !== undefined) return undefined;
-      const r = parseValue(column.type, input, this.env.valueCtx);
-      if (!r.ok || valueOutOfRange(column.type, r.value)) return undefined;
-      values[index] = r.value;
+      if (!this.put(table, values, index, v.value === null ? null : scalarInput(v))) return undefined;
     }
+    return this.complete(table, values, op) ? values : undefined;
+  }
+
+  /**
+   * A row read value by value (`row` above, or json-row.ts straight from a data file's text):
+   * `begin`, then `put` each given value (null for a null), then `complete`. A false from
+   * either means the general checks must read the row (they report what is wrong).
+   */
+  /** The serial `begin` marked the columns of the row being read with (RowTable.seen). */
+  get serialNow(): number {
+    return this.serial;
+  }
+
+  begin(table: RowTable): Value[] {
+    this.serial++;
+    return new Array<Value>(table.def.columns.length).fill(null);
+  }
+
+  /** Column `index` given `input` (null: a null): false when the general checks must look at it. */
+  put(table: RowTable, values: Value[], index: number, input: ScalarInput | null): boolean {
+    const column = table.def.columns[index]!;
+    if (column.kind === 'computed') return false;
+    table.seen[index] = this.serial;
+    if (input === null) return !isKey(table.def, index) && column.type.nullable;
+    // Past the value size limit the general path reports it, at the value.
+    if (valueSizeProblem(input.text.length) !== undefined) return false;
+    const r = parseValue(column.type, input, this.env.valueCtx);
+    if (!r.ok || valueOutOfRange(column.type, r.value)) return false;
+    values[index] = r.value;
+    return true;
+  }
+
+  /** Whether every column the row must have was given (a key always; NOT NULL ones on +I / +U). */
+  complete(table: RowTable, values: Value[], op: RowKind): boolean {
+    const columns = table.def.columns;
+    const serial = this.serial;
     for (let i = 0; i < columns.length; i++) {
       const c = columns[i]!;
       if (table.seen[i] === serial || c.kind === 'computed') continue;
       const key = isKey(table.def, i);
       if (!key && (c.type.nullable || c.kind === 'metadata' || op === '-U' || op === '-D')) continue;
-      return undefined;
+      return false;
     }
-    return values;
+    return values.length === columns.length;
   }
 }
 

@@ -10,9 +10,11 @@ import type { LoadContext } from './context.js';
 import { dedupeDiagnostics, sortDiagnostics } from './diagnostic.js';
 import { suggestionHint } from './did-you-mean.js';
 import type { EventEnv } from './event-env.js';
-import { readEvents } from './events.js';
+import { readEvents, streamEvents } from './events.js';
 import { checkExpectForm } from './expect-check.js';
-import { cutEventsBlock, NOT_FAST, readFastEvents } from './fast-events.js';
+import { cutEventsBlock, NOT_FAST, readFastEvents, streamFastEvents } from './fast-events.js';
+import { readFlowLine } from './flow-line.js';
+import { NotStreamed } from './not-streamed.js';
 import { lazyLines, shiftedLines } from './line-table.js';
 import type { EventsBlock } from './fast-events.js';
 import { runQueriesStage } from './queries-stage.js';
@@ -36,6 +38,12 @@ export interface LoadOptions {
 }
 
 export async function loadScenarioFile(path: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const read = await readScenarioFile(path);
+  return read.ok ? loadScenarioText(path, read.text, options) : read;
+}
+
+/** A scenario file's text, or why it cannot be read (too big, missing, not UTF-8 text). */
+export async function readScenarioFile(path: string): Promise<{ readonly ok: true; readonly text: string } | Extract<LoadResult, { ok: false }>> {
   let bytes: Buffer;
   try {
     // The size first: a file too big for one string would fail inside the runtime.
@@ -50,7 +58,7 @@ export async function loadScenarioFile(path: string, options: LoadOptions = {}):
   if (text === undefined) {
     return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, message: 'not a UTF-8 text file', hint: notTextHint(bytes) }] };
   }
-  return loadScenarioText(path, text, options);
+  return { ok: true, text };
 }
 
 /**
@@ -94,11 +102,134 @@ export function loadScenarioText(file: string, withBom: string, options: LoadOpt
   return loadParsed(file, text, undefined, options) as LoadResult;
 }
 
+/** A scenario whose events are read as they are pulled (streamScenarioText). */
+export interface ScenarioStream {
+  /** The scenario with `events: []`: its SQL, queries, plans, partitions and expectations. */
+  readonly head: Scenario;
+  /**
+   * The events in arrival order, read from the file (and its replayed data files) one at a time
+   * as they are pulled, so that a caller that does not keep them (`run`) never holds them all.
+   * Throws NotStreamed (not-streamed.ts) where loadScenarioText would report a problem, and
+   * where the order needs every record first: the caller then loads the file the full way.
+   * Pulled to the end without a throw, they are exactly loadScenarioText's `scenario.events`.
+   */
+  readonly events: Generator<ScenarioEvent, void>;
+}
+
+/**
+ * The scenario of `file` with its events streamed, or undefined when it does not load without
+ * a problem up to its events (the caller loads it the full way, which reports them).
+ */
+export function streamScenarioText(file: string, withBom: string, options: LoadOptions = {}): ScenarioStream | undefined {
+  const text = withBom.replace(/^\ufeff/, '');
+  const block = options.fastEvents === false ? undefined : cutEventsBlock(text);
+  // A `replay:` line outside the fast reader's subset (a list of files) would send the full load
+  // down the general path when it is reached; a stream must choose its path before its first event.
+  const fastBlock = block !== undefined && replayLinesFast(text, block) ? block : undefined;
+  let p = fastBlock === undefined ? NOT_FAST : prepare(file, text, fastBlock, options);
+  if (p === NOT_FAST) p = prepare(file, text, undefined, options);
+  if (p === NOT_FAST || !('env' in p) || p.ctx.diagnostics.length > 0) return undefined;
+  const scenario = scenarioOf(p, []);
+  if (scenario === undefined || p.top.events === undefined) return undefined;
+  return { head: scenario, events: checked(p.ctx, eventsOf(text, p)) };
+}
+
+/** Whether every item of the block that mentions `replay` is inside the fast reader's subset. */
+function replayLinesFast(text: string, block: EventsBlock): boolean {
+  const first = block.offsets[0]!;
+  for (let at = text.indexOf('replay', first); at >= 0; at = text.indexOf('replay', at + 1)) {
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    const brace = text.indexOf('{', lineStart);
+    if (brace < 0 || brace > at) continue;
+    if (readFlowLine(text, brace) === undefined) return false;
+  }
+  return true;
+}
+
+/** The events, with a problem any reader reported (without throwing) turned into NotStreamed. */
+function* checked(ctx: LoadContext, events: Generator<ScenarioEvent, void>): Generator<ScenarioEvent, void> {
+  for (const ev of events) {
+    if (ctx.diagnostics.length > 0) throw new NotStreamed('a problem was reported');
+    yield ev;
+  }
+  if (ctx.diagnostics.length > 0) throw new NotStreamed('a problem was reported');
+}
+
+function eventsOf(text: string, p: Prepared): Generator<ScenarioEvent, void> {
+  const { ctx, top, env, block } = p;
+  return block === undefined ? streamEvents(ctx, top.events!, env) : streamFastEvents({ ...ctx, text, lineCounter: lazyLines(text) }, block, env);
+}
+
+/** What a load knows before it reads the events. */
+interface Prepared {
+  readonly file: string;
+  readonly ctx: LoadContext;
+  readonly top: TopLevel;
+  readonly stage: SqlStage | undefined;
+  readonly sqlDiagnostics: readonly Diagnostic[];
+  readonly allPartitions: Record<string, number>;
+  readonly flinkVersion: FlinkVersion;
+  readonly env: EventEnv;
+  readonly block: EventsBlock | undefined;
+}
+
 /**
  * One load; with `block`, the YAML parser sees the text without its events block, whose lines
  * are read by fast-events.ts. NOT_FAST: the file needs the general path after all.
  */
 function loadParsed(file: string, text: string, block: EventsBlock | undefined, loadOptions: LoadOptions): LoadResult | typeof NOT_FAST {
+  const p = prepare(file, text, block, loadOptions);
+  if (p === NOT_FAST || !('env' in p)) return p;
+  const { ctx, top, env } = p;
+  let events: ScenarioEvent[] | undefined;
+  if (top.events && top.sql) {
+    if (block === undefined) {
+      events = readEvents(ctx, top.events, env);
+    } else {
+      const read = readFastEvents({ ...ctx, text, lineCounter: lazyLines(text) }, block, env);
+      if (read === NOT_FAST) return NOT_FAST;
+      events = read;
+    }
+  }
+  const diagnostics = sortDiagnostics(dedupeDiagnostics(ctx.diagnostics));
+  const scenario = diagnostics.length > 0 || events === undefined ? undefined : scenarioOf(p, events);
+  if (scenario === undefined) {
+    const { stage, sqlDiagnostics, allPartitions } = p;
+    const onlySql = sqlDiagnostics.length > 0 && diagnostics.every((d) => sqlDiagnostics.some((s) => s.line === d.line && s.col === d.col && s.message === d.message));
+    const checked = stage?.tables !== undefined && events !== undefined ? { tables: stage.tables, events } : undefined;
+    return failed(ctx, diagnostics, top, onlySql ? rejectedSql(file, top, allPartitions, checked) : undefined);
+  }
+  return { ok: true, scenario };
+}
+
+/** The loaded scenario with `events`, when the parts it needs are all there. */
+function scenarioOf(p: Prepared, events: readonly ScenarioEvent[]): Scenario | undefined {
+  const { top, stage, allPartitions, flinkVersion } = p;
+  if (stage?.queries === undefined || top.name === undefined || top.sql === undefined) return undefined;
+  return {
+    file: p.file,
+    name: top.name,
+    ...(top.description !== undefined ? { description: top.description } : {}),
+    date: top.dateMs,
+    flinkVersion,
+    watermarks: top.watermarks,
+    partitions: allPartitions,
+    config: top.config,
+    configText: top.configText,
+    sql: top.sql.text,
+    queries: stage.queries,
+    ...(top.queries !== undefined ? { namedQueries: true } : {}),
+    events,
+    ...(top.expect !== undefined ? { expect: top.expect } : {}),
+    ...(top.demo !== undefined ? { demo: top.demo } : {}),
+  };
+}
+
+/**
+ * Everything before the events: the YAML, the top level, the SQL and the checks on them. A
+ * LoadResult when the file fails before its events can be read (empty, not a map).
+ */
+function prepare(file: string, text: string, block: EventsBlock | undefined, loadOptions: LoadOptions): Prepared | LoadResult | typeof NOT_FAST {
   const progress = loadOptions.progress;
   const parsed = parseYaml(file, block?.reduced ?? text);
   if (!parsed.ok) return block !== undefined ? NOT_FAST : { ok: false, diagnostics: [parsed.diagnostic] };
@@ -134,41 +265,8 @@ function loadParsed(file: string, text: string, block: EventsBlock | undefined, 
   const allPartitions = { ...Object.fromEntries((stage?.tables ?? []).map((t) => [t.name, 1])), ...partitions };
   // The cut must have been the top-level `events:` key (and not, say, text inside a quoted string).
   if (block !== undefined && top.events?.keyNode.range?.[0] !== block.keyOffset) return NOT_FAST;
-  let events: ScenarioEvent[] | undefined;
-  if (top.events && top.sql) {
-    const env = eventEnv(top, stage, allPartitions);
-    if (block === undefined) {
-      events = readEvents(ctx, top.events, env);
-    } else {
-      const read = readFastEvents({ ...ctx, text, lineCounter: lazyLines(text) }, block, env);
-      if (read === NOT_FAST) return NOT_FAST;
-      events = read;
-    }
-  }
-  const diagnostics = sortDiagnostics(dedupeDiagnostics(ctx.diagnostics));
-  if (diagnostics.length > 0 || stage?.queries === undefined || events === undefined || top.name === undefined || top.sql === undefined) {
-    const onlySql = sqlDiagnostics.length > 0 && diagnostics.every((d) => sqlDiagnostics.some((s) => s.line === d.line && s.col === d.col && s.message === d.message));
-    const checked = stage?.tables !== undefined && events !== undefined ? { tables: stage.tables, events } : undefined;
-    return failed(ctx, diagnostics, top, onlySql ? rejectedSql(file, top, allPartitions, checked) : undefined);
-  }
-  const scenario: Scenario = {
-    file,
-    name: top.name,
-    ...(top.description !== undefined ? { description: top.description } : {}),
-    date: top.dateMs,
-    flinkVersion,
-    watermarks: top.watermarks,
-    partitions: allPartitions,
-    config: top.config,
-    configText: top.configText,
-    sql: top.sql.text,
-    queries: stage.queries,
-    ...(top.queries !== undefined ? { namedQueries: true } : {}),
-    events,
-    ...(top.expect !== undefined ? { expect: top.expect } : {}),
-    ...(top.demo !== undefined ? { demo: top.demo } : {}),
-  };
-  return { ok: true, scenario };
+  const env = eventEnv(top, stage, allPartitions);
+  return { file, ctx, top, stage, sqlDiagnostics, allPartitions, flinkVersion, env, block };
 }
 
 function rejectedSql(file: string, top: TopLevel, partitions: Record<string, number>, checked: RejectedSql['checked']): RejectedSql | undefined {

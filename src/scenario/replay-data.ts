@@ -116,21 +116,27 @@ function* lineStarts(text: string): Generator<number> {
 
 /** The records one at a time: a file's light nodes are never all alive at once. */
 export function* jsonRecords(data: DataFile): Generator<{ map: LightMap; offset: number }> {
-  const text = data.text;
-  for (const start of lineStarts(text)) {
-    const r = readJsonObject(text, start);
-    if (!r.ok) {
-      data.report(r.offset, r.message, 'each line of a JSON Lines file is one JSON object');
-      continue;
-    }
-    let i = r.end;
-    while (text[i] === ' ' || text[i] === '\t' || text[i] === '\r') i++;
-    if (i < text.length && text[i] !== '\n') {
-      data.report(i, 'expected the end of the line after the JSON object', 'each line of a JSON Lines file is one JSON object');
-      continue;
-    }
-    yield { map: r.map, offset: r.map.start };
+  for (const start of lineStarts(data.text)) {
+    const r = jsonRecord(data, start);
+    if (r !== undefined) yield r;
   }
+}
+
+/** The record of the (non-blank) line at `start`; undefined when it is not one JSON object (reported). */
+export function jsonRecord(data: DataFile, start: number): { map: LightMap; offset: number } | undefined {
+  const text = data.text;
+  const r = readJsonObject(text, start);
+  if (!r.ok) {
+    data.report(r.offset, r.message, 'each line of a JSON Lines file is one JSON object');
+    return undefined;
+  }
+  let i = r.end;
+  while (text[i] === ' ' || text[i] === '\t' || text[i] === '\r') i++;
+  if (i < text.length && text[i] !== '\n') {
+    data.report(i, 'expected the end of the line after the JSON object', 'each line of a JSON Lines file is one JSON object');
+    return undefined;
+  }
+  return { map: r.map, offset: r.map.start };
 }
 
 export function field(m: LightMap, name: string): LightNode | undefined {

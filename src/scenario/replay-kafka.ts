@@ -26,11 +26,10 @@ const ENVELOPE_READ = ['topic', 'partition', 'ts', 'key', 'payload'];
  * or `topics:`'s table for the topic, or the table named like the topic. An upsert or lookup
  * table reads a null payload (a tombstone) as a delete of the key in `key`; a debezium-json
  * table reads the payload as a debezium envelope (c / r: +I, u: -U and +U, d: -D) and skips
- * tombstones, as Flink's format does.
+ * tombstones, as Flink's format does. Records are read as they are pulled.
  */
-export function readKafka(data: DataFile, env: EventEnv, rows: FastRows, spec: Spec, fileTable: TableDef | undefined): Read[] {
+export function* readKafka(data: DataFile, env: EventEnv, rows: FastRows, spec: Spec, fileTable: TableDef | undefined): Generator<Read> {
   data.env = env;
-  const out: Read[] = [];
   for (const { map, offset } of jsonRecords(data)) {
     data.ctx.onEvent?.();
     const topic = field(map, 'topic');
@@ -54,9 +53,8 @@ export function readKafka(data: DataFile, env: EventEnv, rows: FastRows, spec: S
     if (partition === undefined) continue;
     const events = kafkaEvents(data, rows, table, map, payload!, partition, offset);
     if (events === undefined) continue;
-    out.push({ events, time: ts!.value, partition });
+    yield { events, time: ts!.value, partition };
   }
-  return out;
 }
 
 function kafkaTable(data: DataFile, spec: Spec, topic: LightNode | undefined, offset: number): TableDef | undefined {

@@ -14,13 +14,16 @@ import type { EventEnv } from './event-env.js';
 import type { Clock } from './events.js';
 import { FastRows } from './fast-row.js';
 import type { LightMap } from './flow-line.js';
-import { DataFile, jsonRecords, readData } from './replay-data.js';
+import { DataFile, jsonRecord, readData } from './replay-data.js';
+import { JsonRowReader } from './json-row.js';
 import type { Read } from './replay-data.js';
 import { readKafka } from './replay-kafka.js';
 import { readSpec } from './replay-spec.js';
+import { NotStreamed } from './not-streamed.js';
 import type { DataFileSpec, Order, Spec } from './replay-spec.js';
 import { inTimeRange } from './time-range.js';
-import type { ScenarioEvent } from './types.js';
+import type { FilePos, ScenarioEvent } from './types.js';
+import type { Value } from '../values/types.js';
 
 /** One record of a data file: its events (two for a debezium update), time and stream. */
 interface DataRecord {
@@ -39,38 +42,145 @@ export function readReplay(ctx: LoadContext, env: EventEnv, map: YAMLMap, clock:
   const streams = new Map<string, number>();
   let ok = true;
   spec.files.forEach((f, fileIndex) => {
-    const text = readData(ctx, f.path, f.where);
-    if (text === undefined) {
+    const data = openData(ctx, f);
+    if (data === undefined) {
       ok = false;
       return;
     }
-    const data = new DataFile(ctx, f.shown, text);
-    const read = spec.format === 'kafka' ? readKafka(data, env, rows, spec, f.table) : readPlain(data, env, rows, spec, f);
-    data.finish();
-    if (!data.ok) ok = false;
-    for (const r of read) {
+    for (const r of fileRecords(data, env, rows, spec, f)) {
       const key = `${fileIndex}/${r.partition}`;
       let stream = streams.get(key);
       if (stream === undefined) streams.set(key, (stream = streams.size));
       records.push({ events: r.events, time: r.time, stream, file: fileIndex, seq: records.length });
     }
+    data.finish();
+    if (!data.ok) ok = false;
   });
   if (!ok) return undefined;
-  const kept = records.filter((r) => (spec.from === undefined || r.time >= spec.from) && (spec.until === undefined || r.time < spec.until));
+  const kept = records.filter((r) => inRange(spec, r.time));
   const ordered = arrange(kept, spec.order, streams.size);
   const out: ScenarioEvent[] = [];
   for (const r of ordered) {
-    r.events.forEach((ev, i) => {
-      if (i === 0 && spec.processingTime && (clock.fresh || r.time > clock.now) && inTimeRange(r.time)) {
-        clock.now = r.time;
-        out.push({ ...ev, at: r.time });
-      } else {
-        out.push(ev);
-      }
-      clock.fresh = false;
-    });
+    for (let i = 0; i < r.events.length; i++) out.push(placed(r.events[i]!, i, r.time, spec, clock));
   }
   return out;
+}
+
+/**
+ * The replay's events as they are pulled, without its records all alive at once: in file order
+ * one file after another; by time, a merge of the files (each must be in time order, as a capture
+ * of a topic partition or a sorted export is; ties go to the earlier file, as the stable sort's
+ * do); round robin, one record from each file in turn (plain rows: a file is one stream). The
+ * order is that of readReplay by construction of these rules; anything else (a Kafka dump read
+ * round robin, a file out of time order, any problem to report) throws NotStreamed.
+ */
+export function* streamReplay(ctx: LoadContext, env: EventEnv, map: YAMLMap, clock: Clock): Generator<ScenarioEvent, void> {
+  const spec = readSpec(ctx, env, map);
+  if (spec === undefined) throw new NotStreamed('replay: its keys have a problem');
+  if (spec.order === 'round-robin' && spec.format === 'kafka') throw new NotStreamed('replay: a Kafka dump read round robin');
+  const rows = new FastRows(ctx, env);
+  const cursors: Cursor[] = spec.files.map((f, file) => {
+    const data = openData(ctx, f);
+    if (data === undefined) throw new NotStreamed('replay: a data file cannot be read');
+    return { data, records: fileRecords(data, env, rows, spec, f), file, head: undefined, last: -Infinity, done: false };
+  });
+  if (spec.order === 'files') {
+    for (const c of cursors) {
+      for (let r = next(c, spec); r !== undefined; r = next(c, spec)) yield* placedAll(r, spec, clock);
+    }
+  } else if (spec.order === 'round-robin') {
+    for (let more = true; more; ) {
+      more = false;
+      for (const c of cursors) {
+        const r = next(c, spec);
+        if (r === undefined) continue;
+        more = true;
+        yield* placedAll(r, spec, clock);
+      }
+    }
+  } else {
+    for (const c of cursors) pull(c, spec);
+    for (;;) {
+      let min: Cursor | undefined;
+      for (const c of cursors) if (c.head !== undefined && (min === undefined || c.head.time < min.head!.time)) min = c;
+      if (min === undefined) break;
+      const r = min.head!;
+      pull(min, spec);
+      yield* placedAll(r, spec, clock);
+    }
+  }
+  for (const c of cursors) {
+    c.data.finish();
+    if (!c.data.ok) throw new NotStreamed('replay: a data file has problems');
+  }
+}
+
+/** A data file being read record by record, for streamReplay. */
+interface Cursor {
+  readonly data: DataFile;
+  readonly records: Generator<Read>;
+  readonly file: number;
+  /** The time merge's next record of this file (pulled ahead). */
+  head: Read | undefined;
+  /** The time of the record before `head`. */
+  last: number;
+  done: boolean;
+}
+
+/** The file's next record inside the replay's time range. */
+function next(c: Cursor, spec: Spec): Read | undefined {
+  while (!c.done) {
+    const r = c.records.next();
+    if (r.done === true) {
+      c.done = true;
+      break;
+    }
+    if (inRange(spec, r.value.time)) return r.value;
+  }
+  return undefined;
+}
+
+/** Moves the time merge's head of `c` on; a file out of time order cannot be merged. */
+function pull(c: Cursor, spec: Spec): void {
+  const r = next(c, spec);
+  if (r !== undefined) {
+    // NaN (no time) fails this too: the sort's order of such records is not a merge's.
+    if (!(r.time >= c.last)) throw new NotStreamed('replay: a data file is not in time order');
+    c.last = r.time;
+  }
+  c.head = r;
+}
+
+function* placedAll(r: Read, spec: Spec, clock: Clock): Generator<ScenarioEvent, void> {
+  for (let i = 0; i < r.events.length; i++) yield placed(r.events[i]!, i, r.time, spec, clock);
+}
+
+function inRange(spec: Spec, time: number): boolean {
+  return (spec.from === undefined || time >= spec.from) && (spec.until === undefined || time < spec.until);
+}
+
+/**
+ * Event i of a record at `time`, where it lands in the script: with `processing-time`, the
+ * record's first event moves the processing clock to its time (forward only).
+ */
+function placed(ev: ScenarioEvent, i: number, time: number, spec: Spec, clock: Clock): ScenarioEvent {
+  let out = ev;
+  if (i === 0 && spec.processingTime && (clock.fresh || time > clock.now) && inTimeRange(time)) {
+    clock.now = time;
+    out = { ...ev, at: time };
+  }
+  clock.fresh = false;
+  return out;
+}
+
+function openData(ctx: LoadContext, f: DataFileSpec): DataFile | undefined {
+  const text = readData(ctx, f.path, f.where);
+  return text === undefined ? undefined : new DataFile(ctx, f.shown, text);
+}
+
+/** The records of one data file, read as they are pulled. */
+function fileRecords(data: DataFile, env: EventEnv, rows: FastRows, spec: Spec, f: DataFileSpec): Generator<Read> {
+  return spec.format === 'kafka' ? readKafka(data, env, rows, spec, f.table) : readPlain(data, env, rows, spec, f);
 }
 
 /**
@@ -95,45 +205,71 @@ function arrange(records: DataRecord[], order: Order, streamCount: number): Data
 }
 
 /** JSON Lines or CSV of plain rows: each record is a +I row for the replay's table. */
-function readPlain(data: DataFile, env: EventEnv, rows: FastRows, spec: Spec, file: DataFileSpec): Read[] {
+function* readPlain(data: DataFile, env: EventEnv, rows: FastRows, spec: Spec, file: DataFileSpec): Generator<Read> {
   data.env = env;
   const table = rows.table((file.table ?? spec.table)!.name);
-  if (table === undefined) return [];
+  if (table === undefined) return;
   const partition = file.partition ?? spec.partition;
   const timeIndex = spec.timeField === undefined ? undefined : table.index.get(spec.timeField);
-  let records: Iterable<{ map: LightMap; offset: number }>;
-  if (spec.format === 'csv') {
-    const r = readCsv(data.text);
-    if (!r.ok) {
-      data.report(r.offset, r.message);
-      return [];
-    }
-    const list: { map: LightMap; offset: number }[] = [];
-    for (const x of r.records) {
-      if ('map' in x) list.push({ map: x, offset: x.start });
-      else data.report(x.offset, x.message);
-    }
-    records = list;
-  } else {
-    records = jsonRecords(data);
-  }
-  const out: Read[] = [];
-  for (const { map, offset } of records) {
-    data.ctx.onEvent?.();
-    const values = data.row(rows, table, map, '+I');
-    if (values === undefined) continue;
+  const made = (values: Value[], offset: number, pos?: FilePos): Read | undefined => {
     let time = Number.NaN;
     if (timeIndex !== undefined) {
       const t = values[timeIndex];
       if (typeof t !== 'number') {
         const column = table.def.columns[timeIndex]!;
         data.report(offset, `this row has no time in \`${column.name}\` (the replay's time-field)`, `give \`${column.name}\` a time, or use \`order: files\``);
-        continue;
+        return undefined;
       }
       time = t;
     }
-    const ev: ScenarioEvent = { pos: data.pos(offset), file: data.shown, kind: 'row', table: table.def.name, partition, op: '+I', row: values };
-    out.push({ events: [ev], time, partition });
+    const ev: ScenarioEvent = { pos: pos ?? data.pos(offset), file: data.shown, kind: 'row', table: table.def.name, partition, op: '+I', row: values };
+    return { events: [ev], time, partition };
+  };
+  if (spec.format === 'csv') {
+    const r = readCsv(data.text);
+    if (!r.ok) {
+      data.report(r.offset, r.message);
+      return;
+    }
+    // Shape problems first, then rows, as the cap on reported problems has always counted them.
+    const records: LightMap[] = [];
+    for (const x of r.records) {
+      if ('map' in x) records.push(x);
+      else data.report(x.offset, x.message);
+    }
+    for (const x of records) {
+      data.ctx.onEvent?.();
+      const values = data.row(rows, table, x, '+I');
+      const read = values === undefined ? undefined : made(values, x.start);
+      if (read !== undefined) yield read;
+    }
+    return;
   }
-  return out;
+  // JSON Lines: the common row straight from the text (json-row.ts), any other line the general way.
+  const text = data.text;
+  const direct = new JsonRowReader(rows, table, '+I');
+  let line = 1;
+  for (let at = 0; at < text.length; line++) {
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    const start = at;
+    at = end + 1;
+    let i = start;
+    while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 13)) i++;
+    if (i === end) continue;
+    let values = direct.read(text, start);
+    let offset = direct.objectStart;
+    if (values === undefined) {
+      const rec = jsonRecord(data, start);
+      if (rec === undefined) continue;
+      data.ctx.onEvent?.();
+      values = data.row(rows, table, rec.map, '+I');
+      if (values === undefined) continue;
+      offset = rec.offset;
+    } else {
+      data.ctx.onEvent?.();
+    }
+    const read = made(values, offset, { line, col: offset - start + 1 });
+    if (read !== undefined) yield read;
+  }
 }

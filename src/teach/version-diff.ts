@@ -47,12 +47,10 @@ export interface DiffInput {
   readonly outputTypes: readonly SqlType[];
 }
 
-/** Rows emitted at each step 1..n of a timeline. */
-function rowsByStep(input: DiffInput): string[][] {
+/** The rows step `i` emitted (the changelog is in step order: its rows are one range). */
+function rowsOfStep(input: DiffInput, i: number): string[] {
   const tl = input.timeline;
-  const out: string[][] = Array.from({ length: tl.length + 1 }, () => []);
-  for (const e of tl.changelogRange(tl.length, 0, tl.changelogSize(tl.length))) out[e.step]?.push(formatRow(e.kind, e.row, input.outputTypes));
-  return out;
+  return tl.changelogRange(i, tl.changelogSize(i - 1), tl.changelogSize(i)).map((e) => formatRow(e.kind, e.row, input.outputTypes));
 }
 
 function lateRows(tl: Timeline, step: number): string[] {
@@ -72,20 +70,47 @@ export function alignRows(a: readonly string[], b: readonly string[]): AlignedRo
 }
 
 export function versionDiff(a: DiffInput, b: DiffInput): VersionDiff {
-  const rowsA = rowsByStep(a);
-  const rowsB = rowsByStep(b);
+  const d = startVersionDiff(a, b);
+  d.advance(Infinity);
+  return d.result();
+}
+
+/** A version diff made step by step (the app makes a long one in pieces between keys). */
+export interface VersionDiffBuild {
+  /** Steps compared so far, of `total`. */
+  readonly done: number;
+  readonly total: number;
+  /** Compares up to `count` more steps; true once every step is. */
+  advance(count: number): boolean;
+  /** The diff of the steps compared so far (all of them once `advance` said true). */
+  result(): VersionDiff;
+}
+
+export function startVersionDiff(a: DiffInput, b: DiffInput): VersionDiffBuild {
   const steps: DiffStep[] = [];
   const n = Math.min(a.timeline.length, b.timeline.length);
-  for (let i = 1; i <= n; i++) {
-    const ra = rowsA[i] ?? [];
-    const rb = rowsB[i] ?? [];
-    const lateA = lateRows(a.timeline, i);
-    const lateB = lateRows(b.timeline, i);
-    const sameRows = ra.length === rb.length && ra.every((r, k) => r === rb[k]);
-    const same = sameRows && lateA.join('\n') === lateB.join('\n');
-    // Most steps of a long run are equal: only a differing step pays for the alignment.
-    const rows = sameRows ? ra.map((text): AlignedRow => ({ mark: ' ', a: text, b: text })) : alignRows(ra, rb);
-    steps.push({ step: i, event: a.timeline.events[i - 1]!, a: ra, b: rb, lateA, lateB, rows, same });
-  }
-  return { versions: [a.version, b.version], steps, rules: changedRules(a.plan, a.version, b.version), differing: steps.filter((s) => !s.same).length };
+  let differing = 0;
+  return {
+    get done() {
+      return steps.length;
+    },
+    total: n,
+    advance(count: number): boolean {
+      const to = Math.min(n, steps.length + count);
+      for (let i = steps.length + 1; i <= to; i++) {
+        const ra = rowsOfStep(a, i);
+        const rb = rowsOfStep(b, i);
+        const lateA = lateRows(a.timeline, i);
+        const lateB = lateRows(b.timeline, i);
+        const sameRows = ra.length === rb.length && ra.every((r, k) => r === rb[k]);
+        const same = sameRows && lateA.join('\n') === lateB.join('\n');
+        // Most steps of a long run are equal: only a differing step pays for the alignment.
+        const rows = sameRows ? ra.map((text): AlignedRow => ({ mark: ' ', a: text, b: text })) : alignRows(ra, rb);
+        steps.push({ step: i, event: a.timeline.events[i - 1]!, a: ra, b: rb, lateA, lateB, rows, same });
+        if (!same) differing++;
+      }
+      return steps.length >= n;
+    },
+    result: () => ({ versions: [a.version, b.version], steps, rules: changedRules(a.plan, a.version, b.version), differing }),
+  };
 }

@@ -14,6 +14,8 @@ import { splitKeys } from './keymap.js';
 import { reduce } from './reducer.js';
 import { screenLayout } from './screen.js';
 import type { Session } from './session.js';
+import type { SessionBuild } from './session-load.js';
+import { computeInPieces } from './compute-in-pieces.js';
 import { initialState, SPEEDS, type UiState } from './state.js';
 import { useTerminalSize } from './terminal.js';
 import type { FrameSink } from './terminal-output.js';
@@ -44,9 +46,11 @@ export interface AppProps {
   readonly diagram?: (state: UiState) => Promise<string>;
   /** Start in practice mode (`joinstep practice`), writing the score JSON here if given. */
   readonly practice?: { readonly scoreOut?: string };
+  /** The session's run, still being computed: the app computes it in pieces between frames and keys. */
+  readonly build?: SessionBuild;
 }
 
-export function App({ session, mono = false, reload, watch, onQuit, save = saveScenarioFile, output, practice, diagram = writeDiagram }: AppProps) {
+export function App({ session, mono = false, reload, watch, onQuit, save = saveScenarioFile, output, practice, diagram = writeDiagram, build }: AppProps) {
   const size = useTerminalSize();
   const [state, dispatch] = useReducer(reduce, undefined, () => {
     const first = initialState(session, { mono, ...size });
@@ -106,6 +110,17 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   }, [state.playing, state.speed]);
 
   useEffect(() => (watch === undefined ? undefined : watch(() => dispatch({ t: 'fileChanged' }))), [watch]);
+
+  // A big run goes on in pieces between frames and keys; a reload (a new run) stops it.
+  const computing = state.computing !== undefined && state.computing.error === undefined;
+  useEffect(() => {
+    if (build === undefined || !computing) return;
+    return computeInPieces(build, (p) => dispatch({ t: 'computed', ...p }));
+  }, [build, computing]);
+
+  // V on a long run: the other version's run and the diff, in pieces too.
+  const compareJob = state.comparing?.job;
+  useEffect(() => (compareJob === undefined ? undefined : computeInPieces(compareJob, (p) => dispatch({ t: 'compareProgress', ...p }))), [compareJob]);
 
   // A step is settled once no key has moved it for SETTLE_MS: only then do panes run engine
   // queries that proved slow on this run (on small runs every query is fast and this is moot).

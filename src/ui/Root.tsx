@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { App, type ReloadResult } from './App.js';
 import { Picker, type PickerEntry } from './Picker.js';
 import type { Session } from './session.js';
+import type { SessionBuild } from './session-load.js';
 import type { FrameSink } from './terminal-output.js';
 import { useTerminalSize } from './terminal.js';
 
@@ -17,9 +18,11 @@ export interface RootProps {
   readonly output?: FrameSink;
   /** Open the scenario in practice mode (`joinstep practice`). */
   readonly practice?: { readonly scoreOut?: string };
+  /** The opened session's run when it is still being computed (big scenarios). */
+  readonly build?: SessionBuild;
 }
 
-export function Root({ entries = [], session, file, mono, open, watch, output, practice }: RootProps) {
+export function Root({ entries = [], session, file, mono, open, watch, output, practice, build }: RootProps) {
   const size = useTerminalSize();
   const [current, setCurrent] = useState<{ file: string; session: Session } | undefined>(
     session !== undefined && file !== undefined ? { file, session } : undefined,
@@ -41,5 +44,6 @@ export function Root({ entries = [], session, file, mono, open, watch, output, p
     const r = await open(current.file);
     return r.ok ? r : { ok: false, message: r.errors[0]?.split('\n')[0] ?? 'reload failed' };
   };
-  return <App key={current.file} session={current.session} {...(mono !== undefined ? { mono } : {})} reload={reload} {...(watchThis ? { watch: watchThis } : {})} {...(output ? { output } : {})} {...(practice ? { practice } : {})} />;
+  const computing = build !== undefined && build.session === current.session ? { build } : {};
+  return <App key={current.file} session={current.session} {...computing} {...(mono !== undefined ? { mono } : {})} reload={reload} {...(watchThis ? { watch: watchThis } : {})} {...(output ? { output } : {})} {...(practice ? { practice } : {})} />;
 }

@@ -23,7 +23,8 @@ export function statusLine(s: UiState): Line {
   // The scenario name goes last: on a narrow terminal it is what gets clipped, never the step.
   const parts: Segment[] = [
     seg(' joinstep ', { inverse: true, bold: true }),
-    seg(` step ${s.step}/${tl.length} `, { bold: true }),
+    seg(` step ${s.step}/${s.computing?.total ?? tl.length} `, { bold: true }),
+    ...computingSegments(s),
     seg(`│ proc ${clock(procTimeAt(tl, info.dateMs, s.step), info)} `),
     seg(`│ wm ${clock(wm.join, info)} `, { tone: 'wm' }),
     seg(`│ ${s.playing ? '▶ playing' : '❚❚ paused'} ${SPEEDS[s.speed] ?? 1}/s `, s.playing ? { tone: 'insert' } : { tone: 'muted' }),
@@ -33,8 +34,23 @@ export function statusLine(s: UiState): Line {
   if (s.edit !== undefined) parts.push(seg(`│ what-if${isDirty(s) ? ' (unsaved)' : ''} `, { tone: 'warn' }));
   if (s.practice !== undefined) parts.push(seg(`│ practice `, { tone: 'key', bold: true }));
   if (s.compare !== undefined) parts.push(seg(`│ vs ${s.compare.version} `, { tone: 'key' }));
+  if (s.comparing !== undefined) {
+    const pct = s.comparing.total > 0 ? Math.floor((100 * s.comparing.ready) / s.comparing.total) : 0;
+    parts.push(seg(`│ running ${s.comparing.version} for V: ${pct}% `, { tone: 'warn' }));
+  }
   parts.push(seg(`│ ${printable(info.name)}`, { bold: true }));
   return parts;
+}
+
+/** While the run is computed in pieces: how far, how fast, how long still (or where it stopped). */
+function computingSegments(s: UiState): Segment[] {
+  const c = s.computing;
+  if (c === undefined) return [];
+  const n = (x: number): string => x.toLocaleString('en-US');
+  if (c.error !== undefined) return [seg(`│ run stopped after step ${n(c.ready)} (error) `, { tone: 'warn', bold: true })];
+  const pct = c.total > 0 ? Math.floor((100 * c.ready) / c.total) : 100;
+  const rate = c.rate > 0 ? ` · ${n(Math.round(c.rate))}/s · about ${Math.max(1, Math.ceil((c.total - c.ready) / c.rate))} s left` : '';
+  return [seg(`│ computing ${n(c.ready)} ready (${pct}%)${rate} `, { tone: 'warn' })];
 }
 
 const PROMPTS = { goto: 'go to step', search: 'search changelog', clock: 'advance processing time by (e.g. 5 s, 30 min)', wmTime: 'watermark to (enter = generated, max, or a time)' } as const;

@@ -18,10 +18,11 @@ export interface Prepainted {
   readonly output: TerminalOutput;
 }
 
-export function prepaint(session: Session, mono: boolean): Prepainted {
-  const screen = enterAltScreen();
-  if (process.stdin.isTTY === true) process.stdin.setRawMode(true);
-  const output = new TerminalOutput(process.stdout);
+/** `entered`: the screen a long load already entered (loading-screen.ts), drawn over. */
+export function prepaint(session: Session, mono: boolean, entered?: Prepainted): Prepainted {
+  const screen = entered?.screen ?? enterAltScreen();
+  if (entered === undefined && process.stdin.isTTY === true) process.stdin.setRawMode(true);
+  const output = entered?.output ?? new TerminalOutput(process.stdout);
   const columns = process.stdout.columns || 80;
   const rows = process.stdout.rows || 24;
   // The app's first render: the initial state, not yet settled (slow panes wait for a pause).

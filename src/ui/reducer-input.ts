@@ -5,7 +5,7 @@
  */
 import type { ScenarioEvent } from '../scenario/types.js';
 import { parseDuration, parseTimeLiteral } from '../values/time.js';
-import { goStep } from './navigate.js';
+import { goStep, goStepOrSay } from './navigate.js';
 import { followView, MANUAL_POS } from './session.js';
 import type { Mode, Target, UiState } from './state.js';
 import { stepView } from './step-view.js';
@@ -58,7 +58,7 @@ function submit(s: UiState, mode: PromptMode): UiState {
   switch (mode.purpose) {
     case 'goto': {
       if (!/^\d+$/.test(text)) return { ...s, message: `"${text}" is not a step number (0..${s.session.timeline.length})` };
-      return { ...goStep(s, Number(text)), playing: false };
+      return { ...goStepOrSay(s, Number(text)), playing: false };
     }
     case 'search':
       return search({ ...s, search: text }, text);

@@ -6,13 +6,13 @@
  */
 import { STEP_EMIT, STEP_EXPIRE, STEP_LATE_DROP, STEP_RETRACT, STEP_WATERMARK } from '../engine/types.js';
 import { type CommandId, lookupKey } from './keymap.js';
-import { goStep } from './navigate.js';
+import { goStep, goStepOrSay, readyText } from './navigate.js';
 import { onPickKey, onPromptKey, pickTargets } from './reducer-input.js';
 import { maxScroll, pageSize } from './scroll.js';
 import { followView, sessionViews } from './session.js';
 import { type Action, type Effect, PANES, SPEEDS, type UiState } from './state.js';
 import { editAtCursor, isDirty } from './whatif.js';
-import { toggleCompare } from './compare.js';
+import { compareProgress, toggleCompare } from './compare.js';
 import { guardPractice, practiceCommand, startPractice } from './practice.js';
 import { onAnswerKey } from './practice-entry.js';
 import { onFormKey, openForm } from './whatif-form.js';
@@ -33,7 +33,7 @@ function reduceAction(s: UiState, a: Action): UiState {
       const dropped = s.manual > 0 ? ` (${s.manual} manual step${s.manual === 1 ? '' : 's'} dropped)` : '';
       const edits = isDirty(s) ? ' (unsaved what-if edits dropped)' : '';
       const session = followView(a.session, s.session.follow ?? 0);
-      const next = { ...s, session, manual: 0, edit: undefined, compare: undefined, message: `reloaded ${a.session.info.file}${dropped}${edits}` };
+      const next = { ...s, session, manual: 0, edit: undefined, compare: undefined, comparing: undefined, computing: undefined, message: `reloaded ${a.session.info.file}${dropped}${edits}` };
       return goStep(next, Math.min(s.step, a.session.timeline.length));
     }
     case 'fileChanged':
@@ -46,8 +46,24 @@ function reduceAction(s: UiState, a: Action): UiState {
       return s.edit === undefined ? s : { ...s, edit: { ...s.edit, saved: a.text }, message: `saved ${s.session.info.file} (previous version in .bak)` };
     case 'key':
       return onKey(s.message === undefined ? s : { ...s, message: undefined }, a.key);
+    case 'computed':
+      return computed(s, a);
+    case 'compareProgress':
+      return compareProgress(s, a);
   }
 }
+
+/** The run computed in pieces got further; stale news (after a reload) changes nothing. */
+function computed(s: UiState, a: Extract<Action, { t: 'computed' }>): UiState {
+  if (s.computing === undefined) return s;
+  if (a.done) return { ...s, computing: undefined };
+  const computing = { ready: a.ready, total: a.total, rate: a.rate, ...(a.error !== undefined ? { error: a.error } : {}) };
+  if (a.error === undefined || s.computing.error !== undefined) return { ...s, computing };
+  return { ...s, computing, message: `the run stops at step ${(a.ready + 1).toLocaleString('en-US')}: ${a.error.split('\n')[0] ?? ''}` };
+}
+
+/** Commands that change or compare the whole run: they wait for it to be complete. */
+const WHOLE_RUN: readonly CommandId[] = ['watermark', 'idle', 'clock', 'insertEvent', 'deleteEvent', 'moveEarlier', 'moveLater', 'duplicateEvent', 'practice', 'compare'];
 
 function onKey(s: UiState, key: string): UiState {
   const mode = s.mode;
@@ -87,15 +103,19 @@ export function command(s: UiState, c: CommandId): UiState {
   const practised = s.practice === undefined ? undefined : practiceCommand(s, c);
   if (practised !== undefined) return practised;
   const length = s.session.timeline.length;
+  if (s.computing !== undefined && WHOLE_RUN.includes(c)) {
+    const why = s.computing.error !== undefined ? 'the run stopped on an error' : `the run is still being computed (${readyText(s)})`;
+    return { ...s, message: `${why}: this key works once the whole run is there` };
+  }
   switch (c) {
     case 'next':
-      return goStep(s, s.step + 1);
+      return goStepOrSay(s, s.step + 1);
     case 'prev':
       return goStep(s, s.step - 1);
     case 'first':
       return goStep(s, 0);
     case 'last':
-      return goStep(s, length);
+      return s.computing === undefined ? goStep(s, length) : { ...goStep(s, length), message: `the last step computed so far (${readyText(s)})` };
     case 'goto':
       return { ...s, mode: { k: 'prompt', purpose: 'goto', text: '' } };
     case 'search':
@@ -108,7 +128,7 @@ export function command(s: UiState, c: CommandId): UiState {
         ? { ...s, message: 'no source partitions to choose from' }
         : { ...s, mode: { k: 'pick', purpose: c, index: 0 } };
     case 'play':
-      if (!s.playing && s.step >= length) return { ...s, message: 'at the last step: g goes back to the start' };
+      if (!s.playing && s.step >= length && s.computing === undefined) return { ...s, message: 'at the last step: g goes back to the start' };
       return { ...s, playing: !s.playing };
     case 'faster':
       return { ...s, speed: Math.min(SPEEDS.length - 1, s.speed + 1) };
@@ -182,6 +202,8 @@ function effect(s: UiState, kind: Effect): UiState {
 }
 
 function tick(s: UiState): UiState {
+  // Playing into steps not computed yet waits for them (and stops if the run stopped).
+  if (s.computing !== undefined && s.computing.error === undefined && s.step >= s.session.timeline.length) return s;
   const next = goStep(s, s.step + 1);
   return next.step >= s.session.timeline.length ? { ...next, playing: false } : next;
 }
@@ -191,7 +213,8 @@ function runTo(s: UiState, mask: number, what: string): UiState {
   for (let i = s.step + 1; i <= tl.length; i++) {
     if ((tl.flagsAt(i) & mask) !== 0) return { ...goStep(s, i), playing: false };
   }
-  return { ...s, message: `no later ${what} after step ${s.step}` };
+  const sofar = s.computing === undefined ? '' : ` in the steps computed so far (${readyText(s)})`;
+  return { ...s, message: `no later ${what} after step ${s.step}${sofar}` };
 }
 
 function scrollBy(s: UiState, delta: number): UiState {

@@ -1,19 +1,90 @@
 /** Loading a scenario file into a Session (loader + engine), with errors as printable text. */
 import { runtimeFailure } from '../cli/runtime-error.js';
-import { createTimeline } from '../engine/timeline.js';
+import { createTimeline, startTimeline, type TimelineBuild } from '../engine/timeline.js';
 import { formatDiagnostic } from '../scenario/diagnostic.js';
 import { readFile } from 'node:fs/promises';
 import type { Progress } from '../cli/progress.js';
 import { loadScenarioFile, loadScenarioText } from '../scenario/load.js';
 import type { Scenario } from '../scenario/types.js';
-import { type Session, sessionInfo } from './session.js';
+import type { Timeline } from '../engine/types.js';
+import { type Session, sessionInfo, sessionViews } from './session.js';
 
 export type SessionResult = { readonly ok: true; readonly session: Session } | { readonly ok: false; readonly errors: readonly string[] };
 
 /** `progress`: a progress function per query for the first run (shown while a long one computes). */
 export function sessionFromScenario(scenario: Scenario, text?: string, progress?: (query: string) => ((done: number, total: number) => void) | undefined): SessionResult {
+  return assemble(scenario, text, (i, name) => createTimeline(scenario, i, progress?.(name)));
+}
+
+/** The session's run still being computed in pieces: its timelines grow as `advance` is called. */
+export interface SessionBuild {
+  readonly session: Session;
+  /** Computes for about `budgetMs` (at least one small piece); where the run stands after it. */
+  advance(budgetMs: number): BuildProgress;
+  /** Where the run stands, without computing. */
+  progress(): BuildProgress;
+}
+
+export interface BuildProgress {
+  /** Steps ready in every query's timeline. */
+  readonly ready: number;
+  readonly total: number;
+  readonly done: boolean;
+  /** The run stopped on a runtime error (a bad row): the steps before it stay readable. */
+  readonly error?: string;
+}
+
+/** Events per piece at first; pieces then grow or shrink to fill the time budget. */
+const FIRST_PIECE = 256;
+
+/**
+ * A session whose timelines start empty and are computed in pieces: the app shows the first
+ * steps and reads keys between pieces instead of waiting for a whole long run.
+ */
+export function startSession(scenario: Scenario, text?: string): { readonly ok: true; readonly build: SessionBuild } | { readonly ok: false; readonly errors: readonly string[] } {
+  const builds: TimelineBuild[] = [];
+  const r = assemble(scenario, text, (i) => {
+    const b = startTimeline(scenario, i);
+    builds.push(b);
+    return b.timeline;
+  });
+  if (!r.ok) return r;
+  const session = r.session;
+  const total = scenario.events.length;
+  let piece = FIRST_PIECE;
+  let failure: string | undefined;
+  const progress = (): BuildProgress => {
+    const ready = Math.min(...sessionViews(session).map((v) => v.timeline.length));
+    return { ready, total, done: failure === undefined && ready >= total, ...(failure !== undefined ? { error: failure } : {}) };
+  };
+  const advance = (budgetMs: number): BuildProgress => {
+    const start = performance.now();
+    let done = failure !== undefined;
+    while (!done) {
+      const t = performance.now();
+      try {
+        // Every query by the same piece, so that they stay at the same step.
+        done = builds.map((b) => b.advance(piece)).every(Boolean);
+      } catch (error) {
+        const d = runtimeFailure(scenario, error);
+        if (d === undefined) throw error;
+        failure = formatDiagnostic(d);
+        break;
+      }
+      const took = performance.now() - t;
+      // Aim at pieces of about a quarter of the budget, so the budget is not overshot by much.
+      if (took < budgetMs / 8 && piece < 1 << 20) piece *= 2;
+      else if (took > budgetMs / 2 && piece > 16) piece = Math.floor(piece / 2);
+      if (performance.now() - start >= budgetMs) break;
+    }
+    return progress();
+  };
+  return { ok: true, build: { session, advance, progress } };
+}
+
+function assemble(scenario: Scenario, text: string | undefined, timelineOf: (queryIndex: number, name: string) => Timeline): SessionResult {
   try {
-    const views = scenario.queries.map((q, i) => ({ name: q.name, info: sessionInfo(scenario, i), timeline: createTimeline(scenario, i, progress?.(q.name)) }));
+    const views = scenario.queries.map((q, i) => ({ name: q.name, info: sessionInfo(scenario, i), timeline: timelineOf(i, q.name) }));
     const first = views[0];
     if (first === undefined) throw new Error('[ui] scenario has no query');
     const many = views.length > 1 ? { views, follow: 0 } : {};
@@ -40,6 +111,17 @@ export async function loadSession(file: string, progress?: Progress): Promise<Se
   const session = sessionFromScenario(r.scenario, text, progress === undefined ? undefined : (q) => progress.stage(many ? `running ${q}` : 'running', 'events'));
   progress?.done();
   return session;
+}
+
+/**
+ * Loads `file` for the app: the session comes back with its run not yet computed (`build`);
+ * `progress` is told the events read (the loading screen's callback).
+ */
+export async function loadBuild(file: string, progress?: (done: number, total?: number) => void): Promise<{ readonly ok: true; readonly build: SessionBuild } | { readonly ok: false; readonly errors: readonly string[] }> {
+  const r = await loadScenarioFile(file, progress === undefined ? {} : { progress });
+  if (!r.ok) return { ok: false, errors: r.diagnostics.map(formatDiagnostic) };
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  return startSession(r.scenario, text);
 }
 
 /** A session from edited file text (synchronous: the reducer re-runs a what-if edit with it). */

@@ -4,11 +4,12 @@
  * main.tsx runs it first, draws the first frame (prepaint.ts), and only then loads Ink.
  */
 import { existsSync, statSync } from 'node:fs';
-import { stderrProgress } from '../cli/progress.js';
 import { findScenarioFiles } from '../cli/scenario-files.js';
 import type { PickerEntry } from './Picker.js';
 import type { Session } from './session.js';
-import { describeFile, loadSession } from './session-load.js';
+import { describeFile, loadBuild, type SessionBuild } from './session-load.js';
+import { LoadingScreen } from './loading-screen.js';
+import type { Prepainted } from './prepaint.js';
 import { monoFromEnv } from './theme.js';
 import { printableLines } from '../values/printable.js';
 
@@ -25,7 +26,10 @@ export interface StartOptions {
 
 /** Ready to run: one opened scenario, or the picker's entries. */
 export interface Prepared {
-  readonly opened?: { readonly session: Session; readonly file: string };
+  /** `build`: the opened session's run, when it is still to be computed in the app. */
+  readonly opened?: { readonly session: Session; readonly file: string; readonly build?: SessionBuild };
+  /** The screen a long load entered to show its progress (the app goes on there). */
+  readonly painted?: Prepainted;
   readonly entries: readonly PickerEntry[];
   readonly mono: boolean;
   readonly watch: boolean;
@@ -55,10 +59,26 @@ export async function prepareApp(options: StartOptions): Promise<Prepared | numb
   const watch = options.watch === true;
   const single = files.length === 1 && paths.length === 1 && !statSync(paths[0]!).isDirectory() ? files[0] : undefined;
   if (single === undefined) return { entries: await Promise.all(files.map(describeFile)), mono, watch };
-  const r = await loadSession(single, stderrProgress());
-  if (!r.ok) {
-    for (const e of r.errors) err(e);
+  const start = performance.now();
+  const loading = new LoadingScreen({ file: single, mono, bytes: statSync(single).size });
+  loading.begin();
+  const r = await loadBuild(single, loading.progress);
+  // A small run is computed whole before the first frame, as it always was (its errors print on
+  // the normal screen); a long one shows its first steps and goes on in the app. Practice asks
+  // about every step, so it waits for the whole run.
+  const painted = loading.finish();
+  const budget = options.practice !== undefined ? Infinity : painted === undefined ? Math.max(FIRST_PIECE_MS, WHOLE_RUN_MS - (performance.now() - start)) : FIRST_PIECE_MS;
+  const p = r.ok ? r.build.advance(budget) : undefined;
+  if (!r.ok || p?.error !== undefined) {
+    loading.leave();
+    for (const e of r.ok ? [p!.error!] : r.errors) err(e);
     return 2;
   }
-  return { opened: { session: r.session, file: single }, entries: [], mono, watch, ...(options.practice !== undefined ? { practice: options.practice } : {}) };
+  const build = p?.done === true ? {} : { build: r.build };
+  return { opened: { session: r.build.session, file: single, ...build }, ...(painted !== undefined ? { painted } : {}), entries: [], mono, watch, ...(options.practice !== undefined ? { practice: options.practice } : {}) };
 }
+
+/** Before the first frame, a run is computed whole if that takes (with the load) at most this long. */
+const WHOLE_RUN_MS = 300;
+/** Else the first steps, for this long, so that the first frame has some to show. */
+const FIRST_PIECE_MS = 30;

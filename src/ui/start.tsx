@@ -25,6 +25,7 @@ export async function startApp(options: StartOptions): Promise<number> {
 /** Runs a prepared app; `painted`: the alternate screen and first frame are already there. */
 export function runApp(p: Prepared, painted?: Prepainted): Promise<number> {
   const opened = p.opened ?? {};
+  painted ??= p.painted;
   return runFullScreen(
     (output) => <Root entries={[...p.entries]} {...opened} mono={p.mono} open={loadSession} output={output} {...(p.practice ? { practice: p.practice } : {})} {...(p.watch ? { watch: watchPath } : {})} />,
     painted,

@@ -2,9 +2,9 @@
  * The app's whole UI state, as data. Only App.tsx holds it; only reducer.ts changes it.
  */
 import type { AnswerRow } from '../teach/practice-grade.js';
-import type { CompareState } from './compare.js';
+import type { ComparePending, CompareState } from './compare.js';
 import type { PracticeState } from './practice.js';
-import type { Session } from './session.js';
+import { type Session, sessionViews } from './session.js';
 
 export const PANES = ['timeline', 'left', 'right', 'watermarks', 'changelog', 'result', 'why'] as const;
 export type PaneId = (typeof PANES)[number];
@@ -43,6 +43,19 @@ export type Effect = 'quit' | 'reload' | 'save' | 'diagram' | 'score';
 
 export const SPEEDS = [1, 2, 5, 10, 20, 50] as const;
 
+/**
+ * A run still being computed in pieces (big scenarios): steps 0..ready exist, the rest follow.
+ * The timelines grow in place; this is what the status line and the keys know of it.
+ */
+export interface Computing {
+  readonly ready: number;
+  readonly total: number;
+  /** Steps computed per second so far (0 before the first measure). */
+  readonly rate: number;
+  /** The run stopped on a runtime error at step ready + 1 (the steps before it stay). */
+  readonly error?: string;
+}
+
 export interface UiState {
   readonly session: Session;
   readonly step: number;
@@ -74,6 +87,10 @@ export interface UiState {
   readonly practice?: PracticeState;
   /** Present while a second flink-version is shown beside the scenario's own. */
   readonly compare?: CompareState;
+  /** Present while `V`'s run under another version is computed in pieces (long runs). */
+  readonly comparing?: ComparePending;
+  /** Present while the run is still being computed (or stopped on an error before its end). */
+  readonly computing?: Computing;
 }
 
 export function initialState(session: Session, opts: { mono?: boolean; rows?: number; columns?: number } = {}): UiState {
@@ -90,7 +107,15 @@ export function initialState(session: Session, opts: { mono?: boolean; rows?: nu
     manual: 0,
     rows: opts.rows ?? 24,
     columns: opts.columns ?? 80,
+    ...runComputing(session),
   };
+}
+
+/** `computing` for a session whose timelines are not complete yet (none for a complete one). */
+export function runComputing(session: Session, rate = 0): { computing?: Computing } {
+  const ready = Math.min(...sessionViews(session).map((v) => v.timeline.length));
+  const total = session.timeline.events.length;
+  return ready < total ? { computing: { ready, total, rate } } : {};
 }
 
 export type Action =
@@ -104,5 +129,9 @@ export type Action =
   | { readonly t: 'saved'; readonly text: string }
   | { readonly t: 'saveFailed'; readonly message: string }
   | { readonly t: 'reloadFailed'; readonly message: string }
+  /** The run computed in pieces got further (`done`: complete; `error`: stopped on a bad row). */
+  | { readonly t: 'computed'; readonly ready: number; readonly total: number; readonly rate: number; readonly done: boolean; readonly error?: string }
+  /** `V`'s run under another version got further. */
+  | { readonly t: 'compareProgress'; readonly ready: number; readonly total: number; readonly done: boolean; readonly error?: string }
   /** A side effect finished with something to say (a file written). */
   | { readonly t: 'message'; readonly message: string };

@@ -9,7 +9,7 @@ import { type EventObject, type EventValue, ExactNumber } from '../scenario/edit
 import type { SqlType } from '../values/types.js';
 import type { Mode, UiState } from './state.js';
 import { EVENT_KINDS, formFields, formTables } from './whatif-fields.js';
-import { insertEvent } from './whatif.js';
+import { insertEvent, tooBigToEdit } from './whatif.js';
 
 export { EVENT_KINDS, formFields, formTables, partitionCount, type FormField } from './whatif-fields.js';
 
@@ -70,6 +70,8 @@ export function buildEvent(s: UiState, values: Readonly<Record<string, string>>)
 }
 
 export function openForm(s: UiState): UiState {
+  const bad = tooBigToEdit(s);
+  if (bad !== undefined) return { ...s, message: bad };
   return { ...s, playing: false, mode: { k: 'form', index: 0, values: {} } };
 }
 

@@ -12,8 +12,23 @@ import type { UiState } from './state.js';
 
 export type EditOutcome = { readonly ok: true; readonly state: UiState } | { readonly ok: false; readonly message: string };
 
+/**
+ * An edit re-reads the whole edited text through the comment-keeping YAML editor, which costs
+ * about a second per 10,000 events and holds up the app meanwhile: past this, edits are off.
+ */
+export const WHATIF_MAX_EVENTS = 20_000;
+
+/** The run is too long for what-if edits: why, or undefined. */
+export function tooBigToEdit(s: UiState): string | undefined {
+  const events = s.session.timeline.events.length;
+  if (events <= WHATIF_MAX_EVENTS) return undefined;
+  return `what-if edits re-read the whole file: off for runs over ${WHATIF_MAX_EVENTS.toLocaleString('en-US')} events (this one has ${events.toLocaleString('en-US')})`;
+}
+
 /** Why an edit cannot be made now, or undefined. */
 function blocked(s: UiState, needsEvent: boolean): string | undefined {
+  const big = tooBigToEdit(s);
+  if (big !== undefined) return big;
   if (s.session.replayed === true) return 'this scenario replays events from data files: what-if edits need every event in the scenario file';
   if (s.session.text === undefined) return 'this session has no file text to edit';
   if (s.manual > 0) return 'manual steps (w i t) are not in the file: reload (r) before a what-if edit';

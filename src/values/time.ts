@@ -146,8 +146,10 @@ export function truncateToPrecision(ms: number, precision = 3): number {
 
 /** Java LocalDateTime.toString: `2026-10-01T09:30`, `2026-10-01T09:30:15`, `2026-10-01T09:30:15.250`. */
 export function formatTimestamp(ms: number, precision = 3): string {
-  const [days, tod] = splitMs(truncateToPrecision(ms, precision));
-  return formatDate(days) + 'T' + formatTime(tod);
+  // No [days, tod] pair: `run --result` formats a million of these.
+  const t = truncateToPrecision(ms, precision);
+  const days = Math.floor(t / MS_PER_DAY);
+  return formatDate(days) + 'T' + formatTime(t - days * MS_PER_DAY);
 }
 
 /** Java Instant.toString (UTC, seconds always shown): `2026-10-01T09:30:00Z`, `1970-01-01T00:00:00.008Z`. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clEquals, clGet, clPush, clPushPair, clSlice, clToArray, emptyChangelog, type Changelog, type PairLayout } from '../../src/engine/changelog.js';
+import { clEachRow, clEquals, clGet, clHasRetraction, clPush, clPushPair, clSlice, clToArray, emptyChangelog, type Changelog, type PairLayout } from '../../src/engine/changelog.js';
 import type { Row, RowKind } from '../../src/values/types.js';
 
 const push = (c: Changelog, v: number, kind: RowKind = '+I', rule = 'match'): Changelog => clPush(c, kind, [v, `r${v}`], v, rule);
@@ -73,10 +73,18 @@ describe('changelog versions share one log', () => {
         const model: Row[][] = [[]];
         for (const op of ops) {
           const i = op.from % versions.length;
-          versions.push(clPush(versions[i]!, '+I', [op.v, null], 0, 'r'));
+          const kind = op.v % 7 === 0 ? '-D' : op.v % 5 === 0 ? '-U' : op.v % 3 === 0 ? '+U' : '+I';
+          versions.push(clPush(versions[i]!, kind, [op.v, null], 0, 'r'));
           model.push([...model[i]!, [op.v, null]]);
         }
-        versions.forEach((c, i) => expect(clToArray(c).map((e) => e.row)).toEqual(model[i]));
+        versions.forEach((c, i) => {
+          expect(clToArray(c).map((e) => e.row)).toEqual(model[i]);
+          // The row-by-row reader and the retraction scan read the same rows and kinds.
+          const each: [string, Row][] = [];
+          clEachRow(c, (kind, row) => each.push([kind, row]));
+          expect(each).toEqual(clToArray(c).map((e) => [e.kind, e.row]));
+          expect(clHasRetraction(c)).toBe(each.some(([k]) => k === '-U' || k === '-D'));
+        });
       }),
     );
   });

@@ -67,7 +67,9 @@ describe('foldResult (the one-pass fold of run --result)', () => {
         const expected = new ResultCursor(sink, (i) => emitted[i]!).rows(emitted.length);
         expect(foldResult(sink, emitted)).toEqual(expected);
         let calls = 0;
-        expect(foldResult(sink, (f) => emitted.forEach((e) => (calls++, f(e))))).toEqual(expected);
+        expect(foldResult(sink, (f) => emitted.forEach((e) => (calls++, f(e.kind, e.row))))).toEqual(expected);
+        // Told whether a row retracts, as a bulk run reads it off the kind codes.
+        expect(foldResult(sink, emitted, emitted.some((e) => e.kind === '-U' || e.kind === '-D'))).toEqual(expected);
         expect(calls).toBeGreaterThanOrEqual(emitted.length);
         if (!keyed) expect(foldResult(sink, emitted)).toEqual(naiveResult(emitted.map((e) => ({ kind: e.kind, text: `[${e.row.map((v) => String(v)).join(', ')}]` }))));
       }),

@@ -199,6 +199,10 @@ describe('CombinedWatermarkStatus', () => {
   it('is the maximum when every input is idle', () => {
     expect(combineWatermarks([{ wm: 5, idle: true }, { wm: 9, idle: true }])).toBe(9);
   });
+  it('does not move when every input is idle before 2.2 (FLINK-38454)', () => {
+    expect(combineWatermarks([{ wm: 5, idle: true }, { wm: 9, idle: true }], false)).toBe(WM_MIN);
+    expect(combineWatermarks([{ wm: 5, idle: true }, { wm: 9, idle: false }], false)).toBe(9);
+  });
   it('is held at MIN by an input that has no watermark yet', () => {
     expect(combineWatermarks([{ wm: WM_MIN, idle: false }, { wm: 9, idle: false }])).toBe(WM_MIN);
   });

@@ -23,12 +23,7 @@ const PER_FAMILY = 10;
 const BUILD_TIMEOUT = 20 * 60_000;
 
 /** family:seed → why it still differs (each cause is in docs/fuzzing.md). */
-const OPEN: Readonly<Record<string, string>> = {
-  'semi-anti:1002': 'upsert key lost at the shuffle: Flink emits +I where joinstep emits -U/+U',
-  'semi-anti:1003': 'upsert key lost at the shuffle: Flink emits +I where joinstep emits -U/+U',
-  'semi-anti:1004': 'upsert key lost at the shuffle: Flink emits +I where joinstep emits -U/+U',
-  'temporal:1004': 'filtered versioned side: Flink 2.3 plans it, joinstep rejects it',
-};
+const OPEN: Readonly<Record<string, string>> = {};
 
 function skipReason(): string | undefined {
   const available = flinkAvailable();

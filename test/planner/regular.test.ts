@@ -25,7 +25,7 @@ describe('regular join', () => {
   it('inserts ChangelogNormalize after an upsert source and derives the state layouts', () => {
     const plan = planOk(`${ORDERS_UPSERT}\n${CUSTOMERS_UPSERT}\nSELECT o.order_id, c.name FROM orders o JOIN customers c ON o.customer_id = c.customer_id;`);
     const [o, c] = plan.inputs;
-    expect(o.changelogNormalize).toEqual({ key: [0] });
+    expect(o.changelogNormalize).toMatchObject({ key: [0] });
     expect(o.changelogMode).toEqual(['+I', '-U', '+U', '-D']);
     expect(o.stateLayout).toEqual({ kind: 'InputSideHasUniqueKey', uniqueKey: [0] });
     expect(c.stateLayout).toEqual({ kind: 'JoinKeyContainsUniqueKey', uniqueKey: [0] });
@@ -38,7 +38,7 @@ describe('regular join', () => {
   it('normalizes a CDC source only with table.exec.source.cdc-events-duplicate', () => {
     const sql = `${ORDERS}\n${RATES_CDC}\nSELECT o.order_id FROM orders o JOIN rates r ON o.currency = r.currency;`;
     expect(planOk(sql).inputs[1].changelogNormalize).toBeUndefined();
-    expect(planOk(sql, { config: { cdcEventsDuplicate: true } }).inputs[1].changelogNormalize).toEqual({ key: [0] });
+    expect(planOk(sql, { config: { cdcEventsDuplicate: true } }).inputs[1].changelogNormalize).toMatchObject({ key: [0] });
   });
 
   it('pushes single-side WHERE conditions into the inputs and keeps cross-side ones in the join', () => {
@@ -216,7 +216,7 @@ describe('filters on upsert sources', () => {
     const plan = planOk(`${ORDERS_UPSERT}\n${CUSTOMERS_UPSERT}\nSELECT o.order_id FROM orders o JOIN customers c ON o.customer_id = c.customer_id
       WHERE o.amount > 10;`);
     expect(plan.inputs[0].filter).toMatchObject({ fn: '>' });
-    expect(plan.inputs[0].changelogNormalize).toEqual({ key: [0] });
+    expect(plan.inputs[0].changelogNormalize).toMatchObject({ key: [0] });
     expect(plan.residual).toBeUndefined();
   });
 
@@ -253,7 +253,7 @@ describe('views', () => {
       { config: { nonDeterministicUpdateStrategy: 'TRY_RESOLVE' } });
     expect(plan.family).toBe('lookup');
     expect(plan.lookup?.materialize).toBe(true);
-    expect(plan.inputs[0].changelogNormalize).toEqual({ key: [0] });
+    expect(plan.inputs[0].changelogNormalize).toMatchObject({ key: [0] });
   });
 });
 
@@ -262,6 +262,6 @@ describe('a filtering view over an upsert source', () => {
     const plan = planOk(`${ORDERS_UPSERT}\n${CUSTOMERS_UPSERT}\nCREATE VIEW big AS SELECT * FROM orders WHERE amount > 10;
       SELECT b.order_id FROM big b JOIN customers c ON b.customer_id = c.customer_id;`);
     expect(plan.inputs[0].filter).toMatchObject({ fn: '>' });
-    expect(plan.inputs[0].changelogNormalize).toEqual({ key: [0] });
+    expect(plan.inputs[0].changelogNormalize).toMatchObject({ key: [0] });
   });
 });

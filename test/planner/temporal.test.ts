@@ -95,8 +95,33 @@ describe('event-time temporal join', () => {
     expect(planErr(temporal(RATES_UPSERT, 'FULL JOIN')).message).toContain('but was FULL JOIN.');
   });
 
-  it('rejects a filter on a changelog versioned side (a filtering view)', () => {
-    const e = planErr(`${ORDERS}\n${RATES_UPSERT}\nCREATE VIEW big_rates AS SELECT * FROM rates WHERE usd_rate > 1;
+  const RATES_FILES = RATES_CDC.replace("'connector' = 'kafka', 'topic' = 'rates'", "'connector' = 'filesystem', 'path' = '/data/rates'");
+  const BIG_RATES = (rates: string, where = 'usd_rate > 1') => `${ORDERS}\n${rates}\nCREATE VIEW big_rates AS SELECT * FROM rates WHERE ${where};
+      SELECT o.order_id FROM orders AS o JOIN big_rates FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency = r.currency;`;
+
+  it('plans a filter on a Kafka changelog versioned side (the watermark is pushed into the scan)', () => {
+    // upsert, filter on a value column: a ChangelogNormalize evaluates it, no -U reaches the join
+    const up = planOk(BIG_RATES(RATES_UPSERT));
+    expect(up.inputs[1].changelogNormalize?.key).toEqual([0]);
+    expect(up.inputs[1].changelogMode).toEqual(['+I', '+U', '-D']);
+    expect(up.inputs[1].dropUpdateBefore).toBe(false);
+    // 2.0: the filter is a Calc after the normalize and asks for -U, which reach the join
+    const up20 = planOk(BIG_RATES(RATES_UPSERT), { flinkVersion: '2.0' });
+    expect(up20.inputs[1].changelogMode).toEqual(['+I', '-U', '+U', '-D']);
+    expect(up20.inputs[1].dropUpdateBefore).toBe(false);
+    // upsert, filter on the key only (2.1+): planned as the raw upsert stream, filtered
+    const key = planOk(BIG_RATES(RATES_UPSERT, "currency <> 'EUR'"));
+    expect(key.inputs[1].changelogNormalize).toBeUndefined();
+    // CDC, filter on a value column: no DropUpdateBefore, the -U rows reach the join
+    const cdc = planOk(BIG_RATES(RATES_CDC));
+    expect(cdc.inputs[1].changelogMode).toContain('-U');
+    expect(cdc.inputs[1].dropUpdateBefore).toBe(false);
+    const cdcKey = planOk(BIG_RATES(RATES_CDC, "currency <> 'EUR'"));
+    expect(cdcKey.inputs[1].dropUpdateBefore).toBe(true);
+  });
+
+  it('rejects a filter on a changelog versioned side whose source keeps its watermark assigner', () => {
+    const e = planErr(`${ORDERS}\n${RATES_FILES}\nCREATE VIEW big_rates AS SELECT * FROM rates WHERE usd_rate > 1;
       SELECT o.order_id FROM orders AS o JOIN big_rates FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency = r.currency;`);
     expect(e.message).toBe('Filter is not allowed for right changelog input of event time temporal join, it will corrupt the versioning of data.');
     expect(e.at).toBe('big_rates');

@@ -36,7 +36,7 @@ import type { Row } from '../../values/types.js';
 import { created, isEditable, resizedCopy } from '../collections/edit.js';
 import { PMAP_EMPTY, type PMap } from '../collections/pmap.js';
 import { KeyedStateView, keyedStateEntriesOf } from './keyed-state-view.js';
-import { addTimer, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
+import { addTimer, dueKey, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
 
 type Slot = number | Row | boolean | undefined;
 export type IntervalKeyState = readonly Slot[];
@@ -276,6 +276,16 @@ export function setCleanup(w: WritableKeyState, side: Side, at: number | undefin
 type WritableState = { -readonly [P in keyof IntervalState]: IntervalState[P] };
 
 /**
+ * The order rows were cached in, by row object, for the order of row times within one HashMap
+ * bucket. Kept beside the key states rather than in them (a slot per row would widen every cached
+ * row for a tie that needs two times in one bucket arriving out of time order). A row object is
+ * numbered once: replaying from a kept snapshot caches later rows again, and those keep or get
+ * numbers above every row the snapshot holds, so the relative order stays right.
+ */
+const arrivals = new WeakMap<Row, number>();
+let nextArrival = 0;
+
+/**
  * The operator's view of its state while it processes one element or one timer pass. An operator
  * keeps one and reopens it per call (calls never nest). Between openKey and closeKey it holds one
  * join key's state; close() returns the new operator state, `state` itself when nothing changed.
@@ -293,7 +303,7 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
   protected load(state: IntervalState): void {
     this.exp0 = state.expiration0;
     this.exp1 = state.expiration1;
-    this.timers = state.timers;
+    if (this.timers !== state.timers) this.timers = state.timers;
   }
 
   protected unchanged(state: IntervalState): boolean {
@@ -327,8 +337,8 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
 
   /** The key of the earliest timer timed <= upTo, which is removed (its time in `firedAt`); else undefined. */
   popTimer(upTo: number): string | undefined {
-    const key = this.due(this.timers, upTo);
-    if (key !== undefined) this.timers = this.popped();
+    const key = dueKey(this.timers, upTo);
+    if (key !== undefined) this.timers = this.fire(this.timers);
     return key;
   }
 
@@ -364,6 +374,7 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
 
   /** Cache a row on `side` at `time` (after the rows timed <= time) and set side's cleanup time. */
   cacheRow(side: Side, time: number, row: Row, joined: boolean, cleanup: number): void {
+    if (!arrivals.has(row)) arrivals.set(row, nextArrival++);
     this.replace(this.ks === undefined ? newKeyState(this.layout, side, row, time, joined, cleanup) : withRow(this.ks, side, time, row, joined, cleanup));
   }
 
@@ -380,6 +391,14 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
     this.replace(withoutFirst(this.ks as IntervalKeyState, side, n, this.mine, dropMap));
   }
 
+  /**
+   * When side's row i was first cached, relative to every other cached row: the first row of a run
+   * of one time put that time into Flink's map, and a HashMap bucket chains its keys in put order.
+   */
+  arrivalAt(side: Side, i: number): number {
+    return arrivals.get(rowAt(this.ks as IntervalKeyState, side, i)) ?? Number.MAX_SAFE_INTEGER;
+  }
+
   /** The most distinct row times side's map has held since Flink created it. */
   mapPeak(side: Side): number {
     return mapPeakOf(this.ks as IntervalKeyState, side);
@@ -391,8 +410,7 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
 
   /** Nothing is left for the current key on either side: it is dropped at closeKey. */
   clearKey(): void {
-    this.ks = EMPTY_KEY_STATE;
-    this.mine = false;
+    this.reset(EMPTY_KEY_STATE);
   }
 
   protected isEmpty(ks: IntervalKeyState): boolean {

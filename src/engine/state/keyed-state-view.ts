@@ -8,10 +8,18 @@
  * made (once per element or timer pass, and only when something changed). A key state the map
  * holds is changed in place only when the current edit created it (`copy` then returns it as it
  * is); otherwise the first change copies it, and later changes in the same call reuse the copy.
+ *
+ * Stores into the view: a view lives as long as its operator, so the GC has long promoted it,
+ * and storing a pointer into an old object calls V8's write-barrier stub (for a young value, and
+ * for every pointer while a major GC is marking). The state object, key map and timer queues of a
+ * bulk run mostly stay the same objects from one call to the next (edited in place), and rows of
+ * one key often come together, so the view compares before it stores them; it tracks the current
+ * key with flags (`held`, `moved`) rather than a second pointer to the stored key state. Numbers in
+ * docs/decisions.md ("A join family's semantics in one file").
  */
 import { created, isEditable } from '../collections/edit.js';
 import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmValues, type PMap } from '../collections/pmap.js';
-import { dropFirstTimer, dueKey, nextTimerTime, type TimerQueue } from './timer-service.js';
+import { dropFirstTimer, nextTimerTime, type TimerQueue } from './timer-service.js';
 
 /** An operator state with a key map. */
 export interface KeyedState<K> {
@@ -23,16 +31,16 @@ export abstract class KeyedStateView<K extends readonly unknown[], S extends Key
   private base: S;
   protected keys: PMap<K> = PMAP_EMPTY;
   private key = '';
-  /** What the key map held for the current key when it was opened. */
-  private found: K | undefined = undefined;
+  /** Whether the key map held state for the current key when it was opened. */
+  private held = false;
+  /** Whether `ks` is no longer the array the key map holds for the current key (a copy, or a new state). */
+  private moved = false;
   /** The current key's state (undefined: none yet). */
   protected ks: K | undefined = undefined;
   /** Whether `ks` is this view's to change (a copy it made, or created in the current edit). */
   protected mine = false;
   /** The time of the timer the last pop returned. */
   firedAt = 0;
-  /** The queue without the timer the last pop returned. */
-  private rest: TimerQueue | undefined = undefined;
 
   constructor(empty: S) {
     this.base = empty;
@@ -40,8 +48,9 @@ export abstract class KeyedStateView<K extends readonly unknown[], S extends Key
 
   /** Open the view on `state` (an operator's view is reopened by every call; calls never nest). */
   open(state: S): this {
-    this.base = state;
-    this.keys = state.keys;
+    // Compare before storing: see "Stores into the view" above.
+    if (this.base !== state) this.base = state;
+    if (this.keys !== state.keys) this.keys = state.keys;
     this.load(state);
     return this;
   }
@@ -57,7 +66,7 @@ export abstract class KeyedStateView<K extends readonly unknown[], S extends Key
     return created(this.fresh(this.keys));
   }
 
-  /** Read the fields of `state` besides its key map. */
+  /** Read the fields of `state` besides its key map (comparing before storing, as `open` does). */
   protected abstract load(state: S): void;
 
   /** Whether the fields besides the key map are still those of `state`. */
@@ -77,11 +86,15 @@ export abstract class KeyedStateView<K extends readonly unknown[], S extends Key
 
   /** Make `key` the current key; whether state is held for it. */
   openKey(key: string): boolean {
-    this.key = key;
-    this.found = pmGet(this.keys, key);
-    this.ks = this.found;
+    // Rows of one key often come together: then the key and its state are those already held
+    // (compare before storing, as in open).
+    if (this.key !== key) this.key = key;
+    const ks = pmGet(this.keys, key);
+    if (this.ks !== ks) this.ks = ks;
+    this.held = ks !== undefined;
+    this.moved = false;
     this.mine = false;
-    return this.found !== undefined;
+    return this.held;
   }
 
   /** Store the current key's state in the key map; an empty one drops the key. */
@@ -90,8 +103,9 @@ export abstract class KeyedStateView<K extends readonly unknown[], S extends Key
     if (ks === undefined) return;
     const empty = this.isEmpty(ks);
     // Changed in place, the stored state needs no second map walk.
-    if (empty ? this.found === undefined : ks === this.found) return;
-    this.keys = empty ? pmDelete(this.keys, this.key) : pmSet(this.keys, this.key, ks);
+    if (empty ? !this.held : !this.moved) return;
+    const keys = empty ? pmDelete(this.keys, this.key) : pmSet(this.keys, this.key, ks);
+    if (keys !== this.keys) this.keys = keys;
   }
 
   /** The current key's state, to change. */
@@ -102,21 +116,24 @@ export abstract class KeyedStateView<K extends readonly unknown[], S extends Key
 
   /** The current key's state is now `ks`, this view's to change. */
   protected replace(ks: K): void {
-    this.ks = ks;
     this.mine = true;
+    if (ks === this.ks) return;
+    this.ks = ks;
+    this.moved = true;
   }
 
-  /** The key of q's earliest timer if it is timed <= upTo (its time in `firedAt`; `popped()` is then q without it). */
-  protected due(q: TimerQueue, upTo: number): string | undefined {
-    const key = dueKey(q, upTo);
-    if (key === undefined) return undefined;
+  /** The current key's state is now `ks`, which is not this view's to change (a shared empty state). */
+  protected reset(ks: K): void {
+    this.mine = false;
+    if (ks === this.ks) return;
+    this.ks = ks;
+    this.moved = true;
+  }
+
+  /** q without its earliest timer, which is due (its time goes to `firedAt`). */
+  protected fire(q: TimerQueue): TimerQueue {
     this.firedAt = nextTimerTime(q) as number;
-    this.rest = dropFirstTimer(q);
-    return key;
-  }
-
-  protected popped(): TimerQueue {
-    return this.rest as TimerQueue;
+    return dropFirstTimer(q);
   }
 }
 

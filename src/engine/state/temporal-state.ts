@@ -34,7 +34,7 @@ import type { Row, RowKind } from '../../values/types.js';
 import { created, isEditable, resizedCopy } from '../collections/edit.js';
 import { PMAP_EMPTY, type PMap } from '../collections/pmap.js';
 import { KeyedStateView, keyedStateEntriesOf } from './keyed-state-view.js';
-import { addTimer, deleteTimer, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
+import { addTimer, deleteTimer, dueKey, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
 
 /** Which timers: event time (emit probe rows, clean versions) or processing time (retention). */
 export type TimeDomain = 'event' | 'proc';
@@ -223,8 +223,8 @@ export class TemporalStateView extends KeyedStateView<TemporalKeyState, Temporal
   }
 
   protected load(state: TemporalState): void {
-    this.eventTimers = state.eventTimers;
-    this.procTimers = state.procTimers;
+    if (this.eventTimers !== state.eventTimers) this.eventTimers = state.eventTimers;
+    if (this.procTimers !== state.procTimers) this.procTimers = state.procTimers;
   }
 
   protected unchanged(state: TemporalState): boolean {
@@ -244,7 +244,7 @@ export class TemporalStateView extends KeyedStateView<TemporalKeyState, Temporal
 
   /** An empty state for the current key, which openKey did not find, printed as `printedKey`. */
   startKey(printedKey: string): void {
-    this.ks = newTKey(printedKey);
+    this.replace(newTKey(printedKey));
   }
 
   /** The current key's state, to read (openKey found it, or startKey gave it one). */
@@ -298,10 +298,11 @@ export class TemporalStateView extends KeyedStateView<TemporalKeyState, Temporal
 
   /** The key of the domain's earliest timer timed <= upTo, which is removed (its time in `firedAt`); else undefined. */
   popTimer(domain: TimeDomain, upTo: number): string | undefined {
-    const key = this.due(domain === 'event' ? this.eventTimers : this.procTimers, upTo);
+    const q = domain === 'event' ? this.eventTimers : this.procTimers;
+    const key = dueKey(q, upTo);
     if (key === undefined) return undefined;
-    if (domain === 'event') this.eventTimers = this.popped();
-    else this.procTimers = this.popped();
+    if (domain === 'event') this.eventTimers = this.fire(q);
+    else this.procTimers = this.fire(q);
     return key;
   }
 

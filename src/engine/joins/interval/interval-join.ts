@@ -24,8 +24,9 @@
  *   expiration[S] = opTime - relSize(S) - 1; remove S's buckets timed <= it, emitting
  *   +I[r, nulls] for never-joined rows of an outer S; re-arm one timer for the earliest remaining
  *   row time (if that time is <= 0 Flink clears the cache unpadded instead: kept as a quirk).
- * Negative window (upper < lower): Flink builds no join operator, so there is no state: every
- * outer-side row is padded at once and inner-side rows are dropped.
+ * Negative window (upper < lower), or a condition that simplifies to FALSE: Flink builds no join
+ * operator, so there is no state: every outer-side row is padded at once and inner-side rows are
+ * dropped. On FALSE, LEFT / RIGHT is a Calc over the preserved side: no join watermark at all.
  * Rowtime output watermarks are held back by max(-lower, upper).
  *
  * Per time, as Flink walks its MapState (a HashMap from row time: see runsInMapOrder): the rows of
@@ -100,7 +101,9 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   const rowtime = spec.timeKind === 'rowtime';
   const c = new Call(j, spec, new IntervalStateView(layoutOf(isOuter(plan, 0), isOuter(plan, 1))));
   const keys = new KeyInterner(KEYS_KEPT);
-  const delay = spec.negativeWindow || !rowtime ? 0 : Math.max(-spec.lowerMs, spec.upperMs);
+  // no join operator in Flink's plan: an empty window, or a condition that is always FALSE
+  const noJoin = spec.negativeWindow || spec.alwaysFalse === true;
+  const delay = noJoin || !rowtime ? 0 : Math.max(-spec.lowerMs, spec.upperMs);
   const begin = (state: IntervalState, time: OpTime, out: Collector): Call => {
     c.s.open(state);
     c.out = out;
@@ -112,7 +115,7 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   return {
     init: () => EMPTY_INTERVAL_STATE,
     processElement(state, side, kind, row, time, out) {
-      if (spec.negativeWindow) return negativeWindow(j, state, side, row, out);
+      if (noJoin) return negativeWindow(j, state, side, row, out);
       processElement(begin(state, time, out), side, kind, row, keys);
       return c.s.close();
     },
@@ -128,6 +131,8 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
     },
     nextProcessingTimer: (state) => (rowtime ? undefined : nextTimerTime(state.timers)),
     outputWatermarkDelay: delay,
+    // LEFT / RIGHT on FALSE: a Calc over the preserved side, no join (nor union) to emit a watermark
+    noOutputWatermark: spec.alwaysFalse === true && plan.joinType !== 'full',
     describe: (state: IntervalState, side: Side, time: OpTime): StateView => describeIntervalSide(j, spec, state, side, time),
   };
 }
@@ -217,8 +222,8 @@ const runs: number[] = [];
  * Split side's first `m` cached rows (sorted by time) into runs of one row time, into `runs`, in
  * the order Flink's TimeIntervalJoin walks that side's MapState<Long, List<row>>: a
  * java.util.HashMap by Long key (flink-map-order.ts), then each time's rows in arrival order.
- * Within a bucket HashMap keeps first-put order; that is taken as ascending time (rows mostly
- * arrive in time order). Returns the number of runs. One time (the common case) sorts nothing.
+ * Within a bucket HashMap keeps first-put order: the order the times' first rows were cached.
+ * Returns the number of runs. One time (the common case) sorts nothing.
  */
 function runsInMapOrder(s: IntervalStateView, side: Side, m: number): number {
   let count = 0;
@@ -234,13 +239,13 @@ function runsInMapOrder(s: IntervalStateView, side: Side, m: number): number {
   }
   if (count < 2) return count;
   const cap = hashMapCapacity(s.mapPeak(side));
-  const order: { i: number; end: number; b: number }[] = [];
+  const order: { i: number; end: number; b: number; put: number }[] = [];
   for (let r = 0; r < count; r++) {
     const start = runs[2 * r] as number;
-    order.push({ i: start, end: runs[2 * r + 1] as number, b: hashMapBucket(longHash(s.timeAt(side, start)), cap) });
+    order.push({ i: start, end: runs[2 * r + 1] as number, b: hashMapBucket(longHash(s.timeAt(side, start)), cap), put: s.arrivalAt(side, start) });
   }
-  // Stable: equal buckets keep ascending time.
-  order.sort((x, y) => x.b - y.b);
+  // Within a bucket, the chain: times in the order they were put (the first row of each run).
+  order.sort((x, y) => x.b - y.b || x.put - y.put);
   for (let r = 0; r < count; r++) {
     const o = order[r] as { i: number; end: number };
     runs[2 * r] = o.i;
@@ -411,7 +416,9 @@ function expiredBecause(reason: () => string): () => string {
 }
 
 function negativeWindow(j: JoinRows, state: IntervalState, side: Side, row: Row, out: Collector): IntervalState {
-  const because = 'the interval is empty (upper bound < lower bound), so Flink builds no join and nothing can ever match';
+  const because = j.plan.interval?.alwaysFalse === true
+    ? 'the join condition simplifies to FALSE, so Flink builds no interval join and nothing can ever match'
+    : 'the interval is empty (upper bound < lower bound), so Flink builds no join and nothing can ever match';
   if (isOuter(j.plan, side)) {
     const joined = side === 0 ? joinRow(j, row, undefined) : joinRow(j, undefined, row);
     const text = `${sideName(side)} ${printRow(j, side, '+I', row)} is null-padded at once: ${because}`;
@@ -426,8 +433,8 @@ function negativeWindow(j: JoinRows, state: IntervalState, side: Side, row: Row,
 function describeIntervalSide(j: JoinRows, spec: IntervalSpec, state: IntervalState, side: Side, _time: OpTime): StateView {
   const rel = relativeSize(spec, side);
   const domain = spec.timeKind === 'rowtime' ? 'event' : 'proc';
-  if (spec.negativeWindow) {
-    return { layout: 'no state: the interval is empty (upper < lower), Flink builds no join operator', entries: [] };
+  if (spec.negativeWindow || spec.alwaysFalse === true) {
+    return { layout: spec.negativeWindow ? 'no state: the interval is empty (upper < lower), Flink builds no join operator' : 'no state: the join condition is always FALSE, Flink builds no interval join', entries: [] };
   }
   const layout =
     `per join key · ${sideName(side)} cache: time -> rows (joined flag) · ` +

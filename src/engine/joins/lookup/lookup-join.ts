@@ -22,6 +22,11 @@
  * A LEFT join's left-only ON conditions are the runner's pre-filter: a row failing it is not looked
  * up at all, only padded.
  *
+ * What reaches processElement depends on what the sink asks for (planner/lookup-update-kind.ts):
+ * with an upsert sink on the query's upsert key no -U arrives, and from 2.1 an upsert source comes
+ * without ChangelogNormalize, so a tombstone arrives as -D[key, nulls]: a null lookup key, padded
+ * (LEFT) or dropped (INNER) by the runner, answered from the kept rows by the keyed wrapper.
+ *
  * With TRY_RESOLVE over an updating input Flink wraps the runner in KeyedLookupJoinWrapper, keyed
  * by the input's upsert key (or the whole row), with state TTL table.exec.state.ttl:
  *

@@ -9,6 +9,7 @@
  * Probe row l (any kind) at time t: up to Flink 2.3 it is buffered even when t <= watermark (it
  *   then goes out at the next watermark advance); from 2.4 (FLINK-39719) such a row is dropped
  *   with no output, not even a null-padded one. Then the key's timer moves down to t if smaller.
+ * A null time counts as 0 (the epoch), both sides: Flink reads the long slot of the null field.
  * Build row r (any kind, never dropped as late) at time t: stored as the version for t,
  *   overwriting a version with the same time; the timer moves down to t if smaller.
  * Timer fires (watermark W passed it): the probe rows with time <= W go out in ARRIVAL order.
@@ -75,11 +76,10 @@ export function createTemporalJoin(plan: Plan): JoinOperator<TemporalState> {
   return {
     init: () => EMPTY_TEMPORAL_STATE,
     processElement(state, side, kind, row, time, out) {
-      const t = rowTime(j, side, row);
-      if (t === undefined) {
-        out.trace({ t: 'filter.drop', side, row: printRow(j, side, kind, row), reason: 'its time attribute is null' });
-        return state;
-      }
+      // The operator reads the time attribute as a long from the serialized row, where a null
+      // field's slot holds 0: a row with a null time (an upsert-kafka tombstone carries only its
+      // key) is stored, and arms its key's timer, at the epoch.
+      const t = rowTime(j, side, row) ?? 0;
       // 2.4 (FLINK-39719): a probe row at or below the watermark is dropped, with no output
       if (side === 0 && dropLate && t <= time.watermark) {
         out.flag(STEP_LATE_DROP);

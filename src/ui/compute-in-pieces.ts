@@ -1,0 +1,56 @@
+/**
+ * Drives a session's run computed in pieces (session-load.ts `startSession`) on the main thread:
+ * a slice of about SLICE_MS, then `setImmediate`, so that between slices Ink reads keys and
+ * draws frames. Keeping the run on the main thread keeps the pure step/timeline model (and cheap
+ * stepping back) as it is; the app shows and steps through the steps already computed.
+ */
+import type { BuildProgress, SessionBuild } from './session-load.js';
+
+/** A slice long enough to keep the scheduling cost small, short enough that a key waits < 16 ms. */
+export const SLICE_MS = 8;
+/** Progress is reported (a frame drawn) at most this often, and once at the end. */
+export const REPORT_MS = 100;
+
+export interface ComputeProgress extends BuildProgress {
+  /** Steps per second since the driver started. */
+  readonly rate: number;
+}
+
+export interface PieceOptions {
+  readonly sliceMs?: number;
+  readonly reportMs?: number;
+  readonly now?: () => number;
+}
+
+/** Work done in time-budgeted pieces: a session's run, or `V`'s run and diff. */
+export type PieceWork = Pick<SessionBuild, 'advance' | 'progress'>;
+
+/** Computes `build` to its end in slices; returns a function that stops it. */
+export function computeInPieces(build: PieceWork, report: (p: ComputeProgress) => void, options: PieceOptions = {}): () => void {
+  const now = options.now ?? (() => performance.now());
+  const sliceMs = options.sliceMs ?? SLICE_MS;
+  const reportMs = options.reportMs ?? REPORT_MS;
+  const start = now();
+  const from = build.progress().ready;
+  let lastReport = -Infinity;
+  let stopped = false;
+  let timer: NodeJS.Immediate | undefined;
+  const slice = (): void => {
+    timer = undefined;
+    if (stopped) return;
+    const p = build.advance(sliceMs);
+    const t = now();
+    const rate = t > start ? ((p.ready - from) * 1000) / (t - start) : 0;
+    const finished = p.done || p.error !== undefined;
+    if (finished || t - lastReport >= reportMs) {
+      lastReport = t;
+      report({ ...p, rate });
+    }
+    if (!finished) timer = setImmediate(slice);
+  };
+  timer = setImmediate(slice);
+  return () => {
+    stopped = true;
+    if (timer !== undefined) clearImmediate(timer);
+  };
+}

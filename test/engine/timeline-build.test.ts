@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+vi.mock('../../src/values/eval.js', async () => ({ compileExpr: (await import('./mock-eval.js')).miniCompile }));
+import { CHECKPOINT_EVERY, startTimelineWith } from '../../src/engine/timeline-core.js';
+import type { ScenarioEvent } from '../../src/scenario/types.js';
+import { CONFIG, ev, fakeOperator, ordersRates, plan, scenario } from './fixtures.js';
+import { runSteps } from './helpers.js';
+
+const { orders, rates } = ordersRates();
+const P = plan(orders, rates);
+
+function script(n: number): ScenarioEvent[] {
+  const out: ScenarioEvent[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = `k${i % 5}`;
+    if (i % 11 === 5) out.push(ev.advance(40));
+    else if (i % 3 === 0) out.push(ev.row('rates', [k, i * 10, i]));
+    else if (i % 17 === 1) out.push(ev.row('orders', [k, i * 10 - 30, `o${i - 1}`], '-D'));
+    else out.push(ev.row('orders', [k, i * 10, `o${i}`]));
+  }
+  return out;
+}
+
+const sc = (events: ScenarioEvent[]) => scenario(P, events, { config: { ...CONFIG, idleTimeoutMs: 100 } });
+const factory = fakeOperator({ ttlMs: 150 });
+
+describe('a timeline computed in pieces', () => {
+  const events = script(3 * CHECKPOINT_EVERY + 29);
+  const direct = runSteps(sc(events), factory);
+
+  it('has no steps but the start before the first piece, and grows by each piece', () => {
+    const b = startTimelineWith(sc(events), 0, factory);
+    expect(b.timeline.length).toBe(0);
+    expect(() => b.timeline.at(1)).toThrow(RangeError);
+    expect(b.advance(10)).toBe(false);
+    expect(b.timeline.length).toBe(10);
+    expect(() => b.timeline.flagsAt(11)).toThrow(RangeError);
+    expect(b.advance(1e9)).toBe(true);
+    expect(b.timeline.length).toBe(events.length);
+  });
+
+  it('answers every ready step as the direct run does, between pieces of odd sizes', () => {
+    const b = startTimelineWith(sc(events), 0, factory);
+    const tl = b.timeline;
+    // Piece ends that fall on, just before and just after checkpoints, with reads in between
+    // (the reads run replays in transient edits of their own between two pieces).
+    for (const piece of [1, 62, 1, 2, 37, CHECKPOINT_EVERY, 5, 1000]) {
+      b.advance(piece);
+      const n = tl.length;
+      for (const i of [1, Math.floor(n / 2), n - 1, n]) {
+        if (i < 1) continue;
+        expect(tl.at(i)).toEqual(direct.recs[i - 1]);
+        expect(tl.flagsAt(i)).toBe(direct.recs[i - 1]!.flags);
+        expect(tl.changelogSize(i)).toBe(direct.recs[i - 1]!.snapshot.changelog.n);
+      }
+      const rows = direct.recs.slice(0, n).flatMap((r) => r.emitted);
+      expect(tl.changelogRange(n, 0, 1e9).map((e) => [e.kind, e.row, e.step])).toEqual(rows.map((e) => [e.kind, e.row, e.step]));
+    }
+    expect(tl.length).toBe(events.length);
+    expect(tl.result(events.length).length).toBeGreaterThan(0);
+  });
+
+  it('an edit on a partly computed timeline computes the edited script to the end', () => {
+    const b = startTimelineWith(sc(events), 0, factory);
+    b.advance(100);
+    const extra = ev.row('rates', ['k1', 5, 99]);
+    const ins = b.timeline.insert(50, extra);
+    const edited = [...events.slice(0, 50), extra, ...events.slice(50)];
+    const fresh = runSteps(sc(edited), factory);
+    expect(ins.length).toBe(edited.length);
+    for (const i of [1, 50, 51, 52, ins.length]) expect(ins.at(i)).toEqual(fresh.recs[i - 1]);
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * A big run in the app: the run is computed in pieces between frames and keys. The frame shows
+ * how far it is, keys step through the steps that are ready (and say so past them), q quits at
+ * once while it computes, and the loading frame (before there is a session) shows what is read.
+ */
+import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { loadScenarioText } from '../../src/scenario/load.js';
+import { App } from '../../src/ui/App.js';
+import { compareOrder, SYNC_COMPARE_STEPS } from '../../src/ui/compare.js';
+import { plain } from '../../src/ui/lines.js';
+import { LoadingScreen, loadingLayout, type KeyPoll } from '../../src/ui/loading-screen.js';
+import type { Prepainted } from '../../src/ui/prepaint.js';
+import { startSession, type SessionBuild } from '../../src/ui/session-load.js';
+import { frame, KEY, press, render, unmount, type Rendered } from './helpers.js';
+
+/** A temporal join over `n` one-line events (the shape of the generated bench files). */
+function bigScenario(n: number): string {
+  const lines = [
+    'name: big temporal',
+    'sql: |',
+    "  CREATE TABLE orders (k STRING, ts TIMESTAMP(3), x STRING, WATERMARK FOR ts AS ts) WITH ('connector' = 'kafka', 'format' = 'json');",
+    "  CREATE TABLE rates (k STRING, ts TIMESTAMP(3), x INT, WATERMARK FOR ts AS ts, PRIMARY KEY (k) NOT ENFORCED) WITH ('connector' = 'upsert-kafka', 'key.format' = 'json', 'value.format' = 'json');",
+    '  SELECT o.k, o.ts, o.x AS id, r.k AS rk, r.ts AS rts, r.x AS v FROM orders AS o LEFT JOIN rates FOR SYSTEM_TIME AS OF o.ts AS r ON o.k = r.k;',
+    'events:',
+  ];
+  for (let i = 0; i < n; i++) {
+    const k = `k${Math.floor(i / 4) % 50}`;
+    lines.push(i % 4 === 0 ? `  - { to: rates, row: { k: ${k}, ts: ${i * 10}, x: ${i} } }` : `  - { to: orders, row: { k: ${k}, ts: ${i * 10}, x: o${i} } }`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const N = 6000;
+
+/** The session's build, slowed to one small piece per slice: the test sees the run part-way. */
+function slowBuild(): SessionBuild {
+  const loaded = loadScenarioText('big.yaml', bigScenario(N));
+  if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => d.message).join('\n'));
+  const started = startSession(loaded.scenario);
+  if (!started.ok) throw new Error(started.errors.join('\n'));
+  const build = started.build;
+  return { session: build.session, progress: build.progress, advance: () => build.advance(0) };
+}
+
+/** Lets the event loop turn (the run's slices, Ink's frames) until the frame shows what is asked. */
+async function until(r: Rendered, ok: (text: string) => boolean): Promise<string> {
+  for (let turn = 0; turn < 20_000; turn++) {
+    const text = frame(r);
+    if (ok(text)) return text;
+    await act(async () => new Promise<void>((resolve) => setImmediate(resolve)));
+  }
+  throw new Error(`the frame never showed what was expected; last frame:\n${frame(r)}`);
+}
+
+const readyIn = (text: string): number => Number(/computing ([\d,]+) ready/.exec(text)?.[1]?.replace(/,/g, '') ?? -1);
+
+describe('a big run in the app', () => {
+  it('shows how far the run is computed, steps through the ready steps and says so past them', async () => {
+    const build = slowBuild();
+    const r = await render(<App session={build.session} build={build} />, { columns: 140, rows: 30 });
+    // The total is there at once; the ready count grows frame after frame.
+    expect(frame(r)).toContain(`step 0/${N}`);
+    const first = readyIn(await until(r, (t) => readyIn(t) > 0));
+    const later = await until(r, (t) => readyIn(t) > first);
+    expect(later).toMatch(/computing [\d,]+ ready \(\d+%\) · [\d,]+\/s · about \d+ s left/);
+    expect(build.progress().done).toBe(false);
+    await press(r, 'n', 'n');
+    expect(frame(r)).toContain(`step 2/${N}`);
+    await press(r, KEY.left);
+    expect(frame(r)).toContain(`step 1/${N}`);
+    // The last step (far beyond the ready ones) is not there yet: the key says so, at once.
+    await press(r, ':', ...String(N), KEY.enter);
+    expect(frame(r)).toMatch(new RegExp(`step ${N.toLocaleString('en-US')} is not computed \\(still computing: [\\d,]+ of ${N.toLocaleString('en-US')} steps ready\\)`));
+    // Edits wait for the whole run.
+    await press(r, 'x');
+    expect(frame(r)).toContain('this key works once the whole run is there');
+    // Once complete, the progress goes and every step can be reached.
+    await until(r, (t) => !t.includes('computing'));
+    expect(build.progress().done).toBe(true);
+    await press(r, 'G');
+    expect(frame(r)).toContain(`step ${N}/${N}`);
+    await unmount(r);
+  });
+
+  it('q quits at once while the run is computing', async () => {
+    const build = slowBuild();
+    let quit = false;
+    const r = await render(<App session={build.session} build={build} onQuit={() => (quit = true)} />, { columns: 140, rows: 30 });
+    await until(r, (t) => readyIn(t) > 0);
+    await press(r, 'q');
+    expect(quit).toBe(true);
+    const ready = build.progress().ready;
+    expect(ready).toBeLessThan(N);
+    await unmount(r);
+    // Nothing goes on computing after the app is gone.
+    for (let i = 0; i < 50; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(build.progress().ready).toBe(ready);
+  });
+});
+
+describe('V on a long run', () => {
+  it('computes the other version\'s run and the diff in pieces, keys working meanwhile', async () => {
+    const n = SYNC_COMPARE_STEPS + 500;
+    const text = bigScenario(n);
+    const loaded = loadScenarioText('big.yaml', text);
+    if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => d.message).join('\n'));
+    const started = startSession(loaded.scenario, text);
+    if (!started.ok) throw new Error(started.errors.join('\n'));
+    expect(started.build.advance(Infinity).done).toBe(true);
+    const r = await render(<App session={started.build.session} />, { columns: 160, rows: 30 });
+    const other = compareOrder(loaded.scenario.flinkVersion)[0]!;
+    await press(r, 'V');
+    expect(frame(r)).toMatch(new RegExp(`running ${other} for V: \\d+%`));
+    await press(r, 'n');
+    expect(frame(r)).toContain(`step 1/${n}`);
+    expect(frame(r)).toContain(`running ${other} for V`);
+    const done = await until(r, (t) => t.includes(`vs ${other}`));
+    expect(done).toMatch(new RegExp(`Flink ${loaded.scenario.flinkVersion} ↔ ${other}: \\d+ steps? differs?`));
+    expect(done).not.toContain('for V:');
+    // A what-if edit re-reads the whole file: past the limit it says so instead of holding up the app.
+    await press(r, 'x');
+    expect(frame(r)).toContain(`what-if edits re-read the whole file: off for runs over 20,000 events (this one has ${n.toLocaleString('en-US')})`);
+    await press(r, 'e');
+    expect(frame(r)).toContain('what-if edits re-read the whole file');
+    await unmount(r);
+  });
+});
+
+describe('the loading frame', () => {
+  it('shows the events read, the rate and an estimate, with q to quit', () => {
+    const rows = loadingLayout({ file: 'big.yaml', done: 420_000, total: 1_000_000, rate: 1_200_000 }, 100, 24);
+    const text = [...rows.top, ...rows.columns[0]!.lines, ...rows.bottom].map(plain).join('\n');
+    expect(text).toContain('loading big.yaml');
+    expect(text).toContain('420,000 of 1,000,000 events read · 1,200,000/s · about 1 s left');
+    expect(text).toContain(' 42%');
+    expect(text).toContain('q quit');
+    // Replayed files: no total, so no estimate and no bar.
+    const replay = loadingLayout({ file: 'r.yaml', done: 5000, rate: 1000 }, 100, 24);
+    expect(replay.columns[0]!.lines.map(plain).join('\n')).toContain('5,000 events read · 1,000/s\n');
+  });
+
+  it('enters the screen only for a long load, draws progress, and quits on q', () => {
+    let now = 0;
+    const drawn: string[] = [];
+    let entered = 0;
+    let left = 0;
+    let typed = '';
+    let quit = 0;
+    const painted: Prepainted = { screen: { leave: () => void left++ }, output: { draw: (rows: readonly string[]) => void drawn.push(rows.join('\n')) } as never };
+    const keys: KeyPoll = { read: () => [typed, (typed = '')][0]!, close: () => {} };
+    const loading = new LoadingScreen({ file: 'big.yaml', mono: true, now: () => now, enter: () => (entered++, painted), keys: () => keys, size: () => ({ columns: 100, rows: 24 }), onQuit: () => void quit++ });
+    // Fast at first: nothing is drawn within the first third of a second.
+    now = 100;
+    loading.progress(1024, 100_000);
+    expect(entered).toBe(0);
+    now = 400;
+    loading.progress(2048, 100_000);
+    expect(entered).toBe(1);
+    expect(drawn.at(-1)).toContain('2,048 of 100,000 events read');
+    now = 900;
+    loading.progress(4096, 100_000);
+    expect(drawn.at(-1)).toMatch(/4,096 of 100,000 events read · [\d,]+\/s · about \d+ s left/);
+    typed = 'q';
+    now = 950;
+    loading.progress(5120, 100_000);
+    expect(quit).toBe(1);
+    expect(left).toBe(1);
+  });
+
+  it('a big file shows its loading frame before it is read', () => {
+    const drawn: string[] = [];
+    const painted: Prepainted = { screen: { leave: () => {} }, output: { draw: (rows: readonly string[]) => void drawn.push(rows.join('\n')) } as never };
+    const small = new LoadingScreen({ file: 's.yaml', mono: true, bytes: 100_000, enter: () => painted, keys: () => undefined, size: () => ({ columns: 100, rows: 24 }) });
+    small.begin();
+    expect(drawn).toEqual([]);
+    const big = new LoadingScreen({ file: 'big.yaml', mono: true, bytes: 64 << 20, enter: () => painted, keys: () => undefined, size: () => ({ columns: 100, rows: 24 }) });
+    big.begin();
+    expect(drawn.at(-1)).toContain('loading big.yaml (64.0 MB)');
+    expect(drawn.at(-1)).toContain('reading the file…');
+  });
+});
