@@ -66,7 +66,8 @@ export function entryId(spec: SideSpec, row: Row): string {
     case 'InputSideHasUniqueKey':
       return joinKey(row, spec.layout.uniqueKey);
     case 'InputSideHasNoUniqueKey':
-      return rowId(row);
+      // the map key is the row Flink stores: the input pruned to the columns the query reads
+      return spec.kept === undefined ? rowId(row) : joinKey(row, spec.kept);
   }
 }
 
@@ -78,7 +79,7 @@ export function entryHash(spec: SideSpec, row: Row): number {
     case 'InputSideHasUniqueKey':
       return rowHash(row, spec.layout.uniqueKey);
     case 'InputSideHasNoUniqueKey':
-      return rowHash(row);
+      return spec.kept === undefined ? rowHash(row) : rowHash(row, spec.kept);
   }
 }
 
@@ -90,7 +91,7 @@ export function sameEntry(spec: SideSpec, a: Row, b: Row): boolean {
     case 'InputSideHasUniqueKey':
       return sameOn(a, b, spec.layout.uniqueKey);
     case 'InputSideHasNoUniqueKey':
-      return sameRow(a, b);
+      return spec.kept === undefined ? sameRow(a, b) : sameOn(a, b, spec.kept);
   }
 }
 

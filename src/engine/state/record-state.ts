@@ -10,7 +10,8 @@
  *   JoinKeyContainsUniqueKey  one row per join key (a ValueState): id '' ; add overwrites,
  *                             retract clears whatever row was sent;
  *   InputSideHasUniqueKey     map unique key -> row: id = the unique key ; put overwrites;
- *   InputSideHasNoUniqueKey   map row -> count: id = the whole row ; duplicates are counted.
+ *   InputSideHasNoUniqueKey   map row -> count: id = the stored row (the input pruned to the
+ *                             columns the query reads, `kept`) ; duplicates are counted.
  * Outer sides also keep the number of associations (matches on the other side) per entry; for a
  * duplicated row the copies share one number, as in Flink's (count, numAssociations) tuple.
  *
