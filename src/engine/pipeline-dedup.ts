@@ -2,6 +2,10 @@
  * Deduplicate in a join input's pipeline (pipeline.ts): the ROW_NUMBER() = 1 view Flink plans
  * as a keep-first or keep-last deduplication, on row time or processing time.
  *
+ * The kept row per key is keyed state under table.exec.state.ttl (OnCreateAndWrite, never
+ * returning an expired value): a row kept `ttl` ago or more reads as absent, so the next row of
+ * the key is a first row again (+I), whatever its time, and a retraction finds nothing.
+ *
  * Insert-only keep-first on row time (Flink 2.1+ over an append-only input, outputInsertOnly:
  * RowTimeDeduplicateKeepFirstRowFunction): a row whose time is below the input watermark is
  * dropped as late; once a key's row has gone out every later row is ignored; otherwise the row
@@ -29,32 +33,39 @@ export function dedup(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
     return;
   }
   const k = rowKey(row, d.key);
-  const prev = pmGet(w.sides[sr.side].dedup, k);
+  const side = w.sides[sr.side];
+  let prev = pmGet(side.dedup, k);
+  const ttl = w.ctx.config.stateTtlMs;
+  const expired = prev !== undefined && ttl > 0 && (pmGet(side.dedupWritten, k) ?? w.procTime) + ttl <= w.procTime;
+  if (expired) prev = undefined;
   const o = OUT;
   o.none();
   let reason: string;
+  let store: Row | null | undefined;
   if (!isAccumulate(kind)) {
     if (prev !== undefined && rowsEqual(prev, row, undefined, sr.table.proctimeColumns)) {
       o.one('-D', prev);
-      const st = ownSide(w, sr.side);
-      st.dedup = pmDelete(st.dedup, k);
+      store = null;
       reason = 'the kept row is retracted';
-    } else reason = 'retracts a row that is not the kept one: ignored';
+    } else reason = expired ? 'the kept row expired (table.exec.state.ttl): nothing to retract' : 'retracts a row that is not the kept one: ignored';
   } else {
     const keep = keepCurrent(d, prev, row);
     if (!keep) {
       reason = d.keepLast ? 'older than the kept row: dropped' : 'not the first row: dropped';
     } else if (prev !== undefined && !d.rowtime && !stateTtlEnabled(w) && rowsEqual(prev, row, undefined, sr.table.proctimeColumns)) {
       reason = 'identical to the kept row: dropped';
-      const st = ownSide(w, sr.side);
-      st.dedup = pmSet(st.dedup, k, row);
+      store = row;
     } else {
       if (prev === undefined) o.one('+I', row);
       else o.update(sr, prev, row);
-      reason = prev === undefined ? 'first row for this key' : 'replaces the kept row';
-      const st = ownSide(w, sr.side);
-      st.dedup = pmSet(st.dedup, k, row);
+      reason = prev !== undefined ? 'replaces the kept row' : expired ? 'the kept row expired (table.exec.state.ttl): a first row again' : 'first row for this key';
+      store = row;
     }
+  }
+  if (store !== undefined) {
+    const st = ownSide(w, sr.side);
+    st.dedup = store === null ? pmDelete(st.dedup, k) : pmSet(st.dedup, k, store);
+    if (ttl > 0) st.dedupWritten = store === null ? pmDelete(st.dedupWritten, k) : pmSet(st.dedupWritten, k, w.procTime);
   }
   o.send(w, sr, kind, row, 'Deduplicate (ROW_NUMBER = 1)', reason, deliver);
 }

@@ -69,7 +69,7 @@ type WritableSide = { -readonly [P in keyof SideState]: SideState[P] };
 export function ownSide(w: Work, side: 0 | 1): WritableSide {
   const state = w.sides[side];
   if (isEditable(state)) return state as WritableSide;
-  const copy = created({ normalize: state.normalize, normalizeWritten: state.normalizeWritten, dedup: state.dedup, firstEmitted: state.firstEmitted });
+  const copy = created({ normalize: state.normalize, normalizeWritten: state.normalizeWritten, dedup: state.dedup, dedupWritten: state.dedupWritten, firstEmitted: state.firstEmitted });
   w.setSide(side, copy);
   return copy;
 }

@@ -29,6 +29,8 @@ export interface SideState {
   readonly normalizeWritten: PMap<number>;
   /** Deduplicate (ROW_NUMBER keep-last): kept row per partition key; insert-only keep-first: the row waiting for the watermark. */
   readonly dedup: PMap<Row>;
+  /** Deduplicate under state TTL: the processing time each key's kept row was last written. */
+  readonly dedupWritten: PMap<number>;
   /** Insert-only keep-first Deduplicate: the keys whose row has gone out (later rows are ignored). */
   readonly firstEmitted: PMap<true>;
 }
@@ -68,7 +70,7 @@ export interface EngineSnapshot {
   readonly changelog: Changelog;
 }
 
-const EMPTY_SIDE: SideState = { normalize: PMAP_EMPTY, normalizeWritten: PMAP_EMPTY, dedup: PMAP_EMPTY, firstEmitted: PMAP_EMPTY };
+const EMPTY_SIDE: SideState = { normalize: PMAP_EMPTY, normalizeWritten: PMAP_EMPTY, dedup: PMAP_EMPTY, dedupWritten: PMAP_EMPTY, firstEmitted: PMAP_EMPTY };
 
 export function initialSnapshot(ctx: RunContext): EngineSnapshot {
   const timeout = ctx.config.idleTimeoutMs;
