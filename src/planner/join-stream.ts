@@ -3,7 +3,7 @@
  * condition bounds two time attributes (Flink's IntervalJoinUtil), with the filter placement
  * Calcite's FilterJoinRule performs and the inputs' changelog checks.
  */
-import { conjunctsFromAst, equiKeyOf, simplifyJoinType, type Conjunct } from './conditions.js';
+import { conjunctsFromAst, equiKeyOf, simplifyJoinType, type Conjunct, type EquiKey } from './conditions.js';
 import { fail } from './errors.js';
 import { stateTtls } from './hints.js';
 import { buildInputPlan, stateLayout, withPlan, type InputPlanDraft } from './input-plan.js';
@@ -13,7 +13,7 @@ import { checkStreamInput, joinedScope, pushFilter, type JoinCtx, type JoinDraft
 import { outputScope } from './output.js';
 import type { JoinType, Side } from './plan.js';
 import { flinkTypeName } from './type-names.js';
-import { andAll } from './texpr-util.js';
+import { andAll, columnsOf, conjunctsOf, mapCols } from './texpr-util.js';
 import { alwaysFalse } from './contradiction.js';
 import { fmtMs } from './sql-text.js';
 
@@ -54,7 +54,57 @@ function place(ctx: JoinCtx, joinType: JoinType, on: Conjunct[], where: Conjunct
   };
   on.forEach((c) => put(c, false));
   where.forEach((c) => put(c, true));
+  inferAcrossKeys(p, joinType, leftWidth, pushedOf(on, where, p, joinType));
   return p;
+}
+
+/** The single-side conjuncts `place` pushed below the join, per side. */
+function pushedOf(on: Conjunct[], where: Conjunct[], p: Placement, joinType: JoinType): [Conjunct[], Conjunct[]] {
+  const out: [Conjunct[], Conjunct[]] = [[], []];
+  const kept = new Set([...p.cond, ...p.post]);
+  for (const [list, fromWhere] of [[on, false], [where, true]] as const) {
+    for (const c of list) {
+      const sides = [...c.sides];
+      if (sides.length === 1 && !kept.has(c) && pushable(sides[0] as Side, joinType, fromWhere)) out[sides[0] as Side].push(c);
+    }
+  }
+  return out;
+}
+
+/**
+ * Calcite's JoinPushTransitivePredicatesRule: a predicate below the join that reads only one side's
+ * column of an equality key (`l.k = r.k`) holds for the other side's column too, for every row
+ * that can match, so it is inferred there (`l.k IS NOT NULL` gives `r.k IS NOT NULL`). Rows of a
+ * side the join preserves are never filtered by it: an inner join infers both ways, a LEFT join
+ * only onto the right, a RIGHT join only onto the left, a FULL join not at all.
+ */
+function inferAcrossKeys(p: Placement, joinType: JoinType, leftWidth: number, pushed: [Conjunct[], Conjunct[]]): void {
+  if (joinType === 'full') return;
+  const keys = p.cond.map((c) => equiKeyOf(c, leftWidth)).filter((k): k is EquiKey => k !== undefined && !k.nullSafe);
+  const onto: readonly Side[] = joinType === 'inner' ? [0, 1] : joinType === 'left' ? [1] : [0];
+  for (const to of onto) {
+    const from: Side = to === 0 ? 1 : 0;
+    for (const c of pushed[from]) {
+      const cols = columnsOf(c.e);
+      if (cols.size !== 1) continue;
+      const col = [...cols][0] as number;
+      const key = keys.find((k) => (from === 0 ? k.left : leftWidth + k.right) === col);
+      if (key === undefined) continue;
+      const target = to === 0 ? key.left : leftWidth + key.right;
+      const inferred = mapCols(c.e, () => target);
+      const pushedTo = to === 0 ? pushFilter(p.left, inferred, 0) : pushFilter(p.right, inferred, leftWidth);
+      if (pushedTo === undefined || alreadyFiltered(to === 0 ? p.left : p.right, pushedTo)) continue;
+      if (to === 0) p.left = pushedTo;
+      else p.right = pushedTo;
+    }
+  }
+}
+
+/** Whether pushing the inferred predicate added nothing new (the same conjunct is already there). */
+function alreadyFiltered(before: InputSource, after: InputSource): boolean {
+  if (before.filter === undefined || after.filter === undefined) return false;
+  const have = new Set(conjunctsOf(before.filter).map((e) => JSON.stringify(e)));
+  return conjunctsOf(after.filter).every((e) => have.has(JSON.stringify(e)));
 }
 
 function changeKinds(mode: readonly string[]): string {
