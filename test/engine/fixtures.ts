@@ -204,3 +204,20 @@ export function ordersRates(opts: { watermarks?: boolean; rates?: Partial<TableS
   const rates = table({ name: 'rates', columns: [['k', STRING], ['ts', TS], ['v', INT]], watermarkOn: wm ? 1 : undefined, ...opts.rates });
   return { orders, rates };
 }
+
+/**
+ * A deterministic mixed script over ordersRates(): rows on both sides (some orders deleted
+ * again), clock moves, and with `idle` an idle rates table now and then; `keys` join keys.
+ */
+export function mixedScript(n: number, opts: { keys: number; idle: boolean }): ScenarioEvent[] {
+  const out: ScenarioEvent[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = `k${i % opts.keys}`;
+    if (i % 11 === 5) out.push(ev.advance(40));
+    else if (opts.idle && i % 13 === 3) out.push(ev.idle('rates'));
+    else if (i % 3 === 0) out.push(ev.row('rates', [k, i * 10, i]));
+    else if (i % 17 === 1) out.push(ev.row('orders', [k, i * 10 - 30, `o${i - 1}`], '-D'));
+    else out.push(ev.row('orders', [k, i * 10, `o${i}`]));
+  }
+  return out;
+}

@@ -2,23 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('../../src/values/eval.js', async () => ({ compileExpr: (await import('./mock-eval.js')).miniCompile }));
 import { CHECKPOINT_EVERY, startTimelineWith } from '../../src/engine/timeline-core.js';
 import type { ScenarioEvent } from '../../src/scenario/types.js';
-import { CONFIG, ev, fakeOperator, ordersRates, plan, scenario } from './fixtures.js';
+import { CONFIG, ev, fakeOperator, mixedScript, ordersRates, plan, scenario } from './fixtures.js';
 import { runSteps } from './helpers.js';
 
 const { orders, rates } = ordersRates();
 const P = plan(orders, rates);
 
-function script(n: number): ScenarioEvent[] {
-  const out: ScenarioEvent[] = [];
-  for (let i = 0; i < n; i++) {
-    const k = `k${i % 5}`;
-    if (i % 11 === 5) out.push(ev.advance(40));
-    else if (i % 3 === 0) out.push(ev.row('rates', [k, i * 10, i]));
-    else if (i % 17 === 1) out.push(ev.row('orders', [k, i * 10 - 30, `o${i - 1}`], '-D'));
-    else out.push(ev.row('orders', [k, i * 10, `o${i}`]));
-  }
-  return out;
-}
+const script = (n: number): ScenarioEvent[] => mixedScript(n, { keys: 5, idle: false });
 
 const sc = (events: ScenarioEvent[]) => scenario(P, events, { config: { ...CONFIG, idleTimeoutMs: 100 } });
 const factory = fakeOperator({ ttlMs: 150 });

@@ -6,25 +6,13 @@ import { step } from '../../src/engine/step.js';
 import { CHECKPOINT_EVERY, createTimelineWith } from '../../src/engine/timeline-core.js';
 import type { ScenarioEvent } from '../../src/scenario/types.js';
 import { STEP_EMIT, STEP_EXPIRE, STEP_RETRACT, STEP_WATERMARK } from '../../src/engine/types.js';
-import { CONFIG, ev, fakeOperator, ordersRates, plan, scenario } from './fixtures.js';
+import { CONFIG, ev, fakeOperator, mixedScript, ordersRates, plan, scenario } from './fixtures.js';
 import { runSteps } from './helpers.js';
 
 const { orders, rates } = ordersRates();
 const P = plan(orders, rates);
 
-/** A deterministic mixed script: rows on both sides, watermarks, idleness, clock moves. */
-function script(n: number): ScenarioEvent[] {
-  const out: ScenarioEvent[] = [];
-  for (let i = 0; i < n; i++) {
-    const k = `k${i % 7}`;
-    if (i % 11 === 5) out.push(ev.advance(40));
-    else if (i % 13 === 3) out.push(ev.idle('rates'));
-    else if (i % 3 === 0) out.push(ev.row('rates', [k, i * 10, i]));
-    else if (i % 17 === 1) out.push(ev.row('orders', [k, i * 10 - 30, `o${i - 1}`], '-D'));
-    else out.push(ev.row('orders', [k, i * 10, `o${i}`]));
-  }
-  return out;
-}
+const script = (n: number): ScenarioEvent[] => mixedScript(n, { keys: 7, idle: true });
 
 const sc = (events: ScenarioEvent[]) => scenario(P, events, { config: { ...CONFIG, idleTimeoutMs: 100 } });
 const factory = fakeOperator({ ttlMs: 150 });

@@ -10,9 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { FastRows } from '../../src/scenario/fast-row.js';
 import { FlowRowReader } from '../../src/scenario/flow-row.js';
 import { readFlowLine } from '../../src/scenario/flow-line.js';
-import { loadScenarioText } from '../../src/scenario/load.js';
-import { parseYaml } from '../../src/scenario/yaml-doc.js';
-import type { EventEnv } from '../../src/scenario/event-env.js';
+import { fastRowsFor } from './fast-rows-fixture.js';
 
 const SQL = `CREATE TABLE orders (
     id STRING NOT NULL, n INT, amount DECIMAL(10, 2), ok BOOLEAN, ts TIMESTAMP(3), big BIGINT, s STRING,
@@ -22,23 +20,7 @@ const SQL = `CREATE TABLE orders (
   SELECT o.id, r.k FROM orders AS o JOIN rates AS r ON o.id = r.k;`;
 
 function rowsFor(): FastRows {
-  const loaded = loadScenarioText('x.yaml', `name: x\ndate: 2026-10-01\nsql: |\n  ${SQL}\nevents: []\n`);
-  if (!loaded.ok) throw new Error(loaded.diagnostics[0]!.message);
-  const parsed = parseYaml('x.yaml', 'a: 1\n');
-  if (!parsed.ok) throw new Error('yaml');
-  const env: EventEnv = {
-    tables: loaded.scenario.queries[0]!.plan.tables,
-    inputTables: new Set(['orders', 'rates']),
-    sinkTables: new Set(),
-    queryCount: 1,
-    viewNames: [],
-    viewSources: {},
-    partitions: { orders: 1, rates: 1 },
-    valueCtx: { dateMs: loaded.scenario.date, timeZone: 'UTC' },
-    sql: SQL,
-    dateMs: loaded.scenario.date,
-  };
-  return new FastRows(parsed.ctx, env);
+  return fastRowsFor(SQL, ['orders', 'rates']);
 }
 
 const scalar = fc.constantFrom(

@@ -9,9 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { FastRows } from '../../src/scenario/fast-row.js';
 import { JsonRowReader } from '../../src/scenario/json-row.js';
 import { readJsonObject } from '../../src/scenario/json-line.js';
-import { loadScenarioText } from '../../src/scenario/load.js';
-import { parseYaml } from '../../src/scenario/yaml-doc.js';
-import type { EventEnv } from '../../src/scenario/event-env.js';
+import { fastRowsFor } from './fast-rows-fixture.js';
 import type { LightMap } from '../../src/scenario/flow-line.js';
 
 const SQL = `CREATE TABLE t (
@@ -22,23 +20,7 @@ const SQL = `CREATE TABLE t (
   SELECT t.id, u.k FROM t JOIN u ON t.id = u.k;`;
 
 function table(): { rows: FastRows; t: NonNullable<ReturnType<FastRows['table']>> } {
-  const loaded = loadScenarioText('x.yaml', `name: x\ndate: 2026-10-01\nsql: |\n  ${SQL}\nevents: []\n`);
-  if (!loaded.ok) throw new Error(loaded.diagnostics[0]!.message);
-  const parsed = parseYaml('x.yaml', 'a: 1\n');
-  if (!parsed.ok) throw new Error('yaml');
-  const env: EventEnv = {
-    tables: loaded.scenario.queries[0]!.plan.tables,
-    inputTables: new Set(['t', 'u']),
-    sinkTables: new Set(),
-    queryCount: 1,
-    viewNames: [],
-    viewSources: {},
-    partitions: { t: 1, u: 1 },
-    valueCtx: { dateMs: loaded.scenario.date, timeZone: 'UTC' },
-    sql: SQL,
-    dateMs: loaded.scenario.date,
-  };
-  const rows = new FastRows(parsed.ctx, env);
+  const rows = fastRowsFor(SQL, ['t', 'u']);
   return { rows, t: rows.table('t')! };
 }
 
