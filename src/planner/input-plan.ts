@@ -35,9 +35,12 @@ function scanNode(src: InputSource): string {
  * are), and over an upsert source Flink keeps the ChangelogNormalize that produces them, or from
  * 2.1 (FLINK-37390) the normalize evaluates the filter itself and sends no -U. Returns undefined
  * where the side is planned as if unfiltered (a Kafka upsert side filtered on its key, from 2.1).
+ * Unfiltered, an upsert side has no ChangelogNormalize from 2.1 (each row is a version); 2.0 still
+ * plans one (sending no -U), which restores a tombstone's row from its state.
  */
 function filteredVersions(src: InputSource, version: FlinkVersion): { normalize: boolean; updateBefore: boolean } | undefined {
   const def = src.def;
+  if (src.filter === undefined && !src.dedup && def.nature === 'upsert' && version < '2.1') return { normalize: true, updateBefore: false };
   if (src.filter === undefined || src.dedup || (def.nature !== 'upsert' && def.nature !== 'changelog')) return undefined;
   const key = def.primaryKey ?? [];
   const keyOnly = [...columnsOf(src.filter)].every((c) => key.includes(c));

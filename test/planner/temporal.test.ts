@@ -109,6 +109,11 @@ describe('event-time temporal join', () => {
     const up20 = planOk(BIG_RATES(RATES_UPSERT), { flinkVersion: '2.0' });
     expect(up20.inputs[1].changelogMode).toEqual(['+I', '-U', '+U', '-D']);
     expect(up20.inputs[1].dropUpdateBefore).toBe(false);
+    // unfiltered upsert: no ChangelogNormalize from 2.1, one (without -U) on 2.0
+    const plain = `${ORDERS}\n${RATES_UPSERT}\nSELECT o.order_id FROM orders AS o JOIN rates FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency = r.currency;`;
+    expect(planOk(plain).inputs[1].changelogNormalize).toBeUndefined();
+    expect(planOk(plain, { flinkVersion: '2.0' }).inputs[1].changelogNormalize?.key).toEqual([0]);
+    expect(planOk(plain, { flinkVersion: '2.0' }).inputs[1].changelogMode).toEqual(['+I', '+U', '-D']);
     // upsert, filter on the key only (2.1+): planned as the raw upsert stream, filtered
     const key = planOk(BIG_RATES(RATES_UPSERT, "currency <> 'EUR'"));
     expect(key.inputs[1].changelogNormalize).toBeUndefined();
