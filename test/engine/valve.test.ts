@@ -89,7 +89,7 @@ describe('StatusWatermarkValve', () => {
     expect(h.pop()).toEqual([25]);
   });
 
-  it('flushes the maximum when all channels go idle, whatever the order', () => {
+  it('flushes the maximum when the channel holding the output is the last to go idle', () => {
     const h = harness(3);
     h.wm(0, 10);
     h.wm(1, 5);
@@ -102,7 +102,7 @@ describe('StatusWatermarkValve', () => {
     expect(h.pop()).toEqual([10, 'IDLE']);
   });
 
-  it('flushes the maximum even when the last channel to go idle is unaligned', () => {
+  it('flushes nothing when the last channel to go idle does not hold the output (StatusWatermarkValve checks its watermark against the last output)', () => {
     const h = harness(3);
     h.wm(0, 100);
     h.wm(1, 50);
@@ -119,7 +119,8 @@ describe('StatusWatermarkValve', () => {
     h.idle(2);
     expect(h.pop()).toEqual([]);
     h.idle(1);
-    expect(h.pop()).toEqual([100, 'IDLE']);
+    // channel 1 (60, unaligned) is not at the output (70): Flink 2.3.0's valve skips the flush
+    expect(h.pop()).toEqual(['IDLE']);
   });
 
   it('a re-activated channel must catch up before it counts again', () => {
