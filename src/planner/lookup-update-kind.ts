@@ -20,6 +20,7 @@
 import type { InsertStmt } from '../sql/ast.js';
 import type { RowKind } from '../values/types.js';
 import type { EngineConfig, FlinkVersion, InputPlan, TableDef, TExpr } from './plan.js';
+import { takesUpserts } from './update-kind.js';
 import { columnsOf } from './texpr-util.js';
 
 export interface UpdateKindDecision {
@@ -71,7 +72,7 @@ export function lookupInputUpdateKind(q: LookupUpdateKindInput): UpdateKindDecis
 function onlyUpdateAfter(q: LookupUpdateKindInput, source: TableDef): boolean {
   if (q.stmt.kind !== 'insert') return false;
   const sink = q.tables.get(q.stmt.target.value);
-  if (sink === undefined || !upsertSink(sink)) return false;
+  if (sink === undefined || !takesUpserts(sink)) return false;
   const pk = sink.primaryKey;
   if (pk !== undefined && pk.length > 0 && !q.outputKeys.some((k) => sameColumns(k, pk))) return false;
   if (q.postFilter !== undefined && !withinKey(q.postFilter, q.joinedKeys)) return false;
@@ -81,12 +82,6 @@ function onlyUpdateAfter(q: LookupUpdateKindInput, source: TableDef): boolean {
   const sourceKeys = source.primaryKey !== undefined ? [source.primaryKey] : [];
   if (filterIsCalc && q.left.filter !== undefined && !withinKey(q.left.filter, sourceKeys)) return false;
   return true;
-}
-
-/** The sink's getChangelogMode for an updating query is UPSERT (no UPDATE_BEFORE). */
-function upsertSink(sink: TableDef): boolean {
-  if (sink.connector === 'upsert-kafka' || sink.connector === 'blackhole') return true;
-  return sink.connector === 'jdbc' && sink.primaryKey !== undefined && sink.primaryKey.length > 0;
 }
 
 function sameColumns(a: readonly number[], b: readonly number[]): boolean {

@@ -85,12 +85,19 @@ export function decideUpdateKind(q: UpdateKindQuery): UpdateKindDecision {
   return { inputs, outputMode: q.outputMode.filter((k) => k !== '-U'), notes };
 }
 
+/**
+ * The sink's changelog mode for an updating query is UPSERT (no UPDATE_BEFORE): upsert-kafka,
+ * blackhole, and jdbc with a primary key. print and CDC-format sinks want every -U.
+ */
+export function takesUpserts(sink: TableDef): boolean {
+  if (sink.connector === 'upsert-kafka' || sink.connector === 'blackhole') return true;
+  return sink.connector === 'jdbc' && sink.primaryKey !== undefined && sink.primaryKey.length > 0;
+}
+
 /** The sink's UpdateKind requirement (inferSinkRequiredTraits): whether ONLY_UPDATE_AFTER is tried. */
 function onlyAfterAtSink(q: UpdateKindQuery): boolean {
   if (q.sink === undefined) return false;
-  const connector = q.sink.def.connector;
-  const upsertSink = connector === 'upsert-kafka' || (connector === 'jdbc' && q.sink.plan.primaryKey !== undefined) || connector === 'blackhole';
-  if (!upsertSink) return false;
+  if (!takesUpserts(q.sink.def)) return false;
   const pk = q.sink.plan.primaryKey;
   if (pk === undefined) return true;
   if (q.version < '2.3') return q.outputUpsertKeys.some((k) => k.length === pk.length && k.every((c) => pk.includes(c)));
