@@ -18,15 +18,23 @@ function pairRow(p: PairLayout, left: Row | null, right: Row | null): Row {
   return out as Row;
 }
 
-function decode(c: Changelog, seg: Segment, r: number): Emitted {
-  const meta = seg.metas[r >> META_BITS]!;
-  const at = 3 * (r & (META_ROWS - 1));
-  const code = meta[at]!;
-  const start = meta[at + 2]!;
+/** The kind-and-rule code of row r of `seg`. */
+function codeAt(seg: Segment, r: number): number {
+  return seg.metas[r >> META_BITS]![3 * (r & (META_ROWS - 1))]!;
+}
+
+/** The row r of `seg`, whose code is `code` (a pair row is projected into a fresh row). */
+function rowAt(c: Changelog, seg: Segment, r: number, code: number): Row {
+  const start = seg.metas[r >> META_BITS]![3 * (r & (META_ROWS - 1)) + 2]!;
   const chunk = seg.chunks[start >> CHUNK_BITS]!;
   const off = start & (CHUNK_SLOTS - 1);
-  const row = (code & PAIR) !== 0 ? pairRow(c.pairs!, chunk[off] as Row | null, chunk[off + 1] as Row | null) : (chunk.slice(off, off + c.width) as Row);
-  return { kind: ROW_KINDS[code & 3] as RowKind, row, step: meta[at + 1]!, why: bulkWhy(RULES[code >> 3] as string) };
+  return (code & PAIR) !== 0 ? pairRow(c.pairs!, chunk[off] as Row | null, chunk[off + 1] as Row | null) : (chunk.slice(off, off + c.width) as Row);
+}
+
+function decode(c: Changelog, seg: Segment, r: number): Emitted {
+  const code = codeAt(seg, r);
+  const step = seg.metas[r >> META_BITS]![3 * (r & (META_ROWS - 1)) + 1]!;
+  return { kind: ROW_KINDS[code & 3] as RowKind, row: rowAt(c, seg, r, code), step, why: bulkWhy(RULES[code >> 3] as string) };
 }
 
 /** Rows [lo, hi) of the chain ending at `seg` (hi <= seg.base + seg.rows), appended to out. */
@@ -64,16 +72,9 @@ export function clEachRow(c: Changelog, f: (kind: RowKind, row: Row) => void): v
 
 function eachIn(c: Changelog, seg: Segment, hi: number, f: (kind: RowKind, row: Row) => void): void {
   if (seg.base > 0) eachIn(c, seg.parent!, Math.min(hi, seg.base), f);
-  const pairs = c.pairs;
   for (let i = 0; i < hi - seg.base; i++) {
-    const meta = seg.metas[i >> META_BITS]!;
-    const at = 3 * (i & (META_ROWS - 1));
-    const code = meta[at]!;
-    const start = meta[at + 2]!;
-    const chunk = seg.chunks[start >> CHUNK_BITS]!;
-    const off = start & (CHUNK_SLOTS - 1);
-    const row = (code & PAIR) !== 0 ? pairRow(pairs!, chunk[off] as Row | null, chunk[off + 1] as Row | null) : (chunk.slice(off, off + c.width) as Row);
-    f(ROW_KINDS[code & 3] as RowKind, row);
+    const code = codeAt(seg, i);
+    f(ROW_KINDS[code & 3] as RowKind, rowAt(c, seg, i, code));
   }
 }
 
