@@ -34,7 +34,8 @@ function threshold(word: string): number {
 
 /**
  * The candidate closest to `word`, or undefined when none is close enough. Case is ignored for
- * the distance; a dotted config key written without its prefix (`state.ttl`) matches by suffix.
+ * the distance; a dotted config key written without its prefix (`state.ttl`) matches by suffix,
+ * and a dotted name with one part too many (a patch version, `2.3.0` for `2.3`) by prefix.
  */
 export function didYouMean(word: string, candidates: Iterable<string>): string | undefined {
   const lower = word.toLowerCase();
@@ -43,7 +44,7 @@ export function didYouMean(word: string, candidates: Iterable<string>): string |
   for (const candidate of candidates) {
     const c = candidate.toLowerCase();
     if (c === lower) return candidate;
-    const distance = c.endsWith(`.${lower}`) ? 1 : editDistance(lower, c);
+    const distance = c.endsWith(`.${lower}`) || lower.startsWith(`${c}.`) ? 1 : editDistance(lower, c);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

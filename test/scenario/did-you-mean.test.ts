@@ -31,6 +31,11 @@ describe('did you mean', () => {
   it('matches a dotted config key given without its prefix', () => {
     expect(didYouMean('state.ttl', ['table.exec.state.ttl', 'table.local-time-zone'])).toBe('table.exec.state.ttl');
   });
+  it('matches a patch version to its minor version, not to a minor one edit away', () => {
+    // `2.3.0` is as far from `2.0` as from `2.3` by edits; the dotted prefix decides.
+    expect(didYouMean('2.3.0', ['2.0', '2.1', '2.2', '2.3'])).toBe('2.3');
+    expect(didYouMean('2.2.1', ['2.0', '2.1', '2.2', '2.3'])).toBe('2.2');
+  });
   it('writes a hint with the guess, or the list of valid names', () => {
     expect(suggestionHint('evnets', keys, 'keys are', 'there are no keys')).toBe('did you mean `events`?');
     expect(suggestionHint('qqq', ['a', 'b'], 'tables are', 'no tables')).toBe('tables are: a, b');
