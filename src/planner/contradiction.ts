@@ -2,8 +2,10 @@
  * A join condition Calcite's RexSimplify turns into FALSE: in a conjunction (evaluated with
  * unknown as false, as a join condition is), a comparison and its negation over the same operands
  * (`x = y` with `x <> y`, `x < y` with `x >= y`, ..., operands in either order) can never both
- * hold. Flink then plans no interval join at all (StreamPhysicalIntervalJoinRule needs the time
- * bounds, which are gone with the rest of the condition).
+ * hold; nor can a comparison one of whose operands the conjunction also says IS NULL (a comparison
+ * is strict: with a null operand it is unknown, so RexSimplify's AND reads it as FALSE). Flink then
+ * plans no interval join at all (StreamPhysicalIntervalJoinRule needs the time bounds, which are
+ * gone with the rest of the condition), and a regular join on FALSE is pruned (PruneEmptyRules).
  */
 import type { TExpr } from './plan.js';
 
@@ -17,9 +19,12 @@ export function alwaysFalse(conjuncts: readonly TExpr[]): boolean {
     if (c === undefined) continue;
     seen.add(`${c.op} ${c.a} ${c.b}`);
   }
+  const isNull = new Set(conjuncts.flatMap((e) => (e.k === 'call' && e.fn === 'IS NULL' && e.args.length === 1 ? [shape(e.args[0]!)] : [])));
   for (const e of conjuncts) {
     const c = comparison(e);
-    if (c !== undefined && seen.has(`${NEGATION[c.op]} ${c.a} ${c.b}`)) return true;
+    if (c === undefined) continue;
+    if (seen.has(`${NEGATION[c.op]} ${c.a} ${c.b}`)) return true;
+    if (isNull.has(c.a) || isNull.has(c.b)) return true;
   }
   return false;
 }

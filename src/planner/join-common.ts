@@ -5,7 +5,7 @@ import type { Catalog, InputSource } from './input.js';
 import type { InputPlanDraft } from './input-plan.js';
 import type { EngineConfig, FlinkVersion, IntervalSpec, JoinFamily, JoinType, LookupSpec, TExpr } from './plan.js';
 import type { Scope } from './scope.js';
-import { andAll, shift, substitute } from './texpr-util.js';
+import { andAll, conjunctsOf, shift, substitute } from './texpr-util.js';
 
 export interface PlannerOptions {
   readonly config: EngineConfig;
@@ -33,6 +33,8 @@ export interface JoinDraft {
   readonly interval?: IntervalSpec;
   readonly lookup?: LookupSpec;
   readonly postFilter?: TExpr;
+  /** Regular INNER / LEFT / RIGHT join whose condition folds to FALSE (Plan.alwaysFalse). */
+  readonly alwaysFalse?: boolean;
   readonly notes: string[];
   /** The scope the select list is typed in (joined row; semi/anti: the left row). */
   readonly outScope: Scope;
@@ -58,7 +60,9 @@ export function pushFilter(src: InputSource, e: TExpr, offset: number): InputSou
   if (src.dedup) return undefined;
   const local = offset === 0 ? e : shift(e, -offset);
   const onSource = src.project ? substitute(local, src.project) : local;
-  const filter = andAll(src.filter ? [src.filter, onSource] : [onSource]);
+  // RexSimplify: IS NOT NULL over a NOT NULL column is TRUE, so no filter is left of it
+  const kept = conjunctsOf(onSource).filter((c) => !(c.k === 'call' && c.fn === 'IS NOT NULL' && c.args.length === 1 && c.args[0]!.type.nullable === false));
+  const filter = andAll(src.filter ? [src.filter, ...kept] : kept);
   return filter ? { ...src, filter } : src;
 }
 

@@ -11,9 +11,9 @@ import type { InputSource } from './input.js';
 import { extractIntervalBounds, identifyTimePredicate } from './interval.js';
 import { checkStreamInput, joinedScope, pushFilter, type JoinCtx, type JoinDraft } from './join-common.js';
 import { outputScope } from './output.js';
-import type { JoinType, Side } from './plan.js';
+import type { JoinType, Side, TExpr } from './plan.js';
 import { flinkTypeName } from './type-names.js';
-import { andAll, columnsOf, conjunctsOf, mapCols } from './texpr-util.js';
+import { andAll, columnsOf, conjunctsOf, mapCols, substitute } from './texpr-util.js';
 import { alwaysFalse } from './contradiction.js';
 import { fmtMs } from './sql-text.js';
 
@@ -91,7 +91,11 @@ function inferAcrossKeys(p: Placement, joinType: JoinType, leftWidth: number, pu
       const key = keys.find((k) => (from === 0 ? k.left : leftWidth + k.right) === col);
       if (key === undefined) continue;
       const target = to === 0 ? key.left : leftWidth + key.right;
-      const inferred = mapCols(c.e, () => target);
+      // the other side's column as it is (its own type: NOT NULL there makes `IS NOT NULL` TRUE)
+      const column = to === 0 ? p.left.columns[key.left] : p.right.columns[key.right];
+      const onto: TExpr[] = [];
+      if (column !== undefined) onto[col] = { k: 'col', type: column.type, index: target, name: column.name };
+      const inferred = column === undefined ? mapCols(c.e, () => target) : substitute(c.e, onto);
       const pushedTo = to === 0 ? pushFilter(p.left, inferred, 0) : pushFilter(p.right, inferred, leftWidth);
       if (pushedTo === undefined || alreadyFiltered(to === 0 ? p.left : p.right, pushedTo)) continue;
       if (to === 0) p.left = pushedTo;
@@ -180,17 +184,31 @@ export function planStreamJoin(ctx: JoinCtx): JoinDraft {
   if (rest.some((c) => identifyTimePredicate(c, scope, leftWidth))) {
     notes.push('the condition compares the two time attributes, but not as one lower and one upper bound: Flink plans a regular join (IntervalJoinUtil needs both bounds, or one equality), so the comparison is an ordinary condition and state is not cleaned up by time');
   }
-  const residual = andAll(rest.map((c) => c.e));
+  // ON alone for an outer join; an inner join's WHERE joins the same conjunction (FilterIntoJoinRule)
+  const folded = alwaysFalse([...on, ...(joinType === 'inner' ? where : [])].map((c) => c.e));
+  // FilterJoinRule pushes the FALSE into each side it may filter and PruneEmptyRules prunes the
+  // join: INNER to an empty Values, LEFT / RIGHT to a Calc over the preserved side. A FULL join
+  // has no such side, so it stays: a join on FALSE, with no equality keys left (one task)
+  const never = folded && joinType !== 'full';
+  const noKeys = folded && joinType === 'full';
+  const joinKeys = noKeys ? { left: [], right: [], nullSafe: [] } : keyCols;
+  const residual = andAll((noKeys ? nonTime : rest).map((c) => c.e));
   const ttl = stateTtls(ctx.select.hints, [placed.left, placed.right], ctx.options.config.stateTtlMs);
   const inputs = drafts.map((d, i) => {
-    const joinKey = i === 0 ? keyCols.left : keyCols.right;
+    const joinKey = i === 0 ? joinKeys.left : joinKeys.right;
     const t = ttl[i] as { ms: number; source: 'config' | 'hint' | 'none' };
     return withPlan(d, { stateLayout: stateLayout(d.plan.upsertKeys, joinKey), stateTtlMs: t.ms, stateTtlSource: t.source });
   }) as [InputPlanDraft, InputPlanDraft];
-  notes.unshift(equi.length > 0
+  notes.unshift(joinKeys.left.length > 0
     ? `regular join (${JOIN_NAMES[joinType]}): equality keys and no time bounds, so both sides are kept in state`
     : `regular join (${JOIN_NAMES[joinType]}) without equality keys: Flink runs it on a single task (every row has the same key)`);
-  return { family: 'regular', ...base, inputs, ...withPost, ...(residual ? { residual } : {}) };
+  if (never) {
+    notes.push(joinType === 'inner'
+      ? 'the join condition can never hold and Calcite simplifies it to FALSE: Flink plans no join and reads no row (an empty, insert-only Values)'
+      : `the join condition can never hold and Calcite simplifies it to FALSE: Flink plans no join, only a Calc that pads every ${joinType === 'left' ? ctx.left.alias : ctx.right.alias} row with nulls and keeps its kind (+I, -U, +U, -D); ${joinType === 'left' ? ctx.right.alias : ctx.left.alias} is never read`);
+  }
+  if (noKeys) notes.push('the join condition can never hold and Calcite simplifies it to FALSE: the FULL join stays, on FALSE, with no equality keys, so nothing ever matches and every row is padded with nulls');
+  return { family: 'regular', ...base, keys: joinKeys, inputs, ...withPost, ...(residual ? { residual } : {}), ...(never ? { alwaysFalse: true } : {}) };
 }
 
 function fmtOffset(ms: number): string {

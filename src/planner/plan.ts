@@ -180,6 +180,13 @@ export interface Plan {
   readonly project: readonly TExpr[];
   /** WHERE conditions that stay after the join (over the joined row). */
   readonly postFilter?: TExpr;
+  /**
+   * Regular family: the join condition folds to FALSE (contradiction.ts) and Flink plans no join.
+   * INNER: an empty, insert-only Values (no row ever comes out); LEFT / RIGHT: a Calc that pads
+   * each row of the preserved side with nulls and keeps its kind, the other side never read.
+   * (FULL stays a join on FALSE, planned with no equality keys: not marked here.)
+   */
+  readonly alwaysFalse?: boolean;
   readonly output: {
     readonly names: readonly string[];
     readonly types: readonly SqlType[];

@@ -12,6 +12,7 @@ import { planStreamJoin } from './join-stream.js';
 import { planTemporalJoin } from './join-temporal.js';
 import { joinUniqueKeys, outputChangelog, projectKeys, projectSelect } from './output.js';
 import type { InputPlan, JoinType, Plan, TExpr } from './plan.js';
+import type { RowKind } from '../values/types.js';
 import { qualifiedName } from './connector.js';
 import { resolveKeyedLookup } from './lookup-determinism.js';
 import { lookupInputUpdateKind } from './lookup-update-kind.js';
@@ -94,16 +95,19 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
   const reads = { exprs: [...proj.exprs, ...(draft.residual ? [draft.residual] : []), ...(draft.postFilter ? [draft.postFilter] : [])], leftWidth: draft.leftWidth };
   const pruned = draft.family === 'regular' || draft.family === 'semi' || draft.family === 'anti';
   const drafted = pruned ? draft.inputs.map((d, i) => prunedInput(d, i as 0 | 1, i === 0 ? draft.keys.left : draft.keys.right, reads)) as [InputPlanDraft, InputPlanDraft] : draft.inputs;
-  const changelogMode = outputChangelog(draft.family, draft.joinType, drafted[0].plan.changelogMode, drafted[1].plan.changelogMode);
+  const never = draft.alwaysFalse === true;
+  const changelogMode = never ? noJoinChangelog(draft.joinType, drafted) : outputChangelog(draft.family, draft.joinType, drafted[0].plan.changelogMode, drafted[1].plan.changelogMode);
   const notes = [...draft.notes, ...drafted[0].notes, ...drafted[1].notes];
   // the temporal join hashes both inputs on the join key too (Flink's plan: Exchange hash[key] under TemporalJoin)
-  const shuffled = draft.family === 'regular' || draft.family === 'semi' || draft.family === 'anti' || draft.family === 'temporal';
+  const shuffled = !never && (draft.family === 'regular' || draft.family === 'semi' || draft.family === 'anti' || draft.family === 'temporal');
   const [leftKeys, rightKeys] = shuffled
     ? [keysThroughShuffle(drafted[0].plan, draft.keys.left, notes), keysThroughShuffle(drafted[1].plan, draft.keys.right, notes)]
     : [drafted[0].plan.upsertKeys, drafted[1].plan.upsertKeys];
-  const joinedKeys = joinUniqueKeys(draft.family, draft.joinType, draft.leftWidth,
-    { keys: leftKeys, joinKey: draft.keys.left },
-    { keys: rightKeys, joinKey: draft.keys.right });
+  const joinedKeys = never
+    ? noJoinKeys(draft.joinType, draft.leftWidth, leftKeys, rightKeys)
+    : joinUniqueKeys(draft.family, draft.joinType, draft.leftWidth,
+      { keys: leftKeys, joinKey: draft.keys.left },
+      { keys: rightKeys, joinKey: draft.keys.right });
   const upsertKeys = changelogMode.every((k) => k === '+I') ? [] : projectKeys(joinedKeys, proj.exprs);
   if (q.hints.some((h) => h.name === 'STATE_TTL') && (draft.family === 'interval' || draft.family === 'temporal' || draft.family === 'lookup')) {
     // the names are still validated, as Flink's hint resolver does for every query
@@ -118,7 +122,8 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
   const sinkDef = stmt.kind === 'insert' ? cat.tables.get(stmt.target.value) : undefined;
   const updateKind = decideUpdateKind({
     family: draft.family, joinType: draft.joinType, inputs: drafted,
-    joinKeys: [draft.keys.left, draft.keys.right], leftWidth: draft.leftWidth,
+    joinKeys: never ? [[], []] : [draft.keys.left, draft.keys.right], leftWidth: draft.leftWidth,
+    ...(never ? { alwaysFalse: true } : {}),
     project: proj.exprs,
     ...(draft.residual ? { residual: draft.residual } : {}),
     ...(draft.postFilter ? { postFilter: draft.postFilter } : {}),
@@ -177,12 +182,30 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     ...(lookup ? { lookup } : {}),
     project: proj.exprs,
     ...(draft.postFilter ? { postFilter: draft.postFilter } : {}),
+    ...(never ? { alwaysFalse: true } : {}),
     output: { names: proj.names, types: proj.types, changelogMode: outputMode, upsertKeys },
     ...(sinkDecision ? { sink: sinkDecision.sink } : {}),
     flinkVersion: options.flinkVersion,
     notes: [],
   };
   return { ...plan, notes: [...notes, ...versionNotes(plan)] };
+}
+
+/**
+ * The changelog of a regular join Flink prunes (its condition folds to FALSE): an INNER join is an
+ * empty Values, insert-only; a LEFT / RIGHT join is a Calc over the preserved input, whose kinds
+ * pass through unchanged.
+ */
+function noJoinChangelog(joinType: JoinType, inputs: readonly [InputPlanDraft, InputPlanDraft]): readonly RowKind[] {
+  if (joinType === 'inner') return ['+I'];
+  return inputs[joinType === 'left' ? 0 : 1].plan.changelogMode;
+}
+
+/** The unique keys of that Calc, over the joined row: the preserved input's own (no exchange in between). */
+function noJoinKeys(joinType: JoinType, leftWidth: number, left: readonly (readonly number[])[], right: readonly (readonly number[])[]): readonly (readonly number[])[] {
+  if (joinType === 'left') return left;
+  if (joinType === 'right') return right.map((k) => k.map((c) => c + leftWidth));
+  return [];
 }
 
 /**

@@ -37,6 +37,8 @@ export interface UpdateKindQuery {
   readonly postFilter?: TExpr;
   readonly outputMode: readonly RowKind[];
   readonly outputUpsertKeys: readonly (readonly number[])[];
+  /** A regular join pruned to a Calc over its preserved side (Plan.alwaysFalse): only that side is read. */
+  readonly alwaysFalse?: boolean;
   /** The INSERT's sink and its connector; absent for a SELECT. */
   readonly sink?: { readonly plan: SinkPlan; readonly def: TableDef };
   readonly tables: ReadonlyMap<string, TableDef>;
@@ -56,18 +58,20 @@ export function decideUpdateKind(q: UpdateKindQuery): UpdateKindDecision {
   const unchanged: UpdateKindDecision = { inputs: q.inputs, outputMode: q.outputMode, notes: [] };
   if (q.family !== 'regular' && q.family !== 'semi' && q.family !== 'anti') return unchanged;
   if (!updating(q.outputMode) || !onlyAfterAtSink(q) || q.postFilter !== undefined) return unchanged;
+  const read = (i: number): boolean => q.alwaysFalse !== true || (i === 0 ? q.joinType === 'left' : q.joinType === 'right');
   const ok = q.inputs.every((d, i) => {
     const p = d.plan;
-    if (!updating(p.changelogMode)) return true;
+    if (!read(i) || !updating(p.changelogMode)) return true;
     const joinKey = q.joinKeys[i] as readonly number[];
-    if (!p.upsertKeys.some((k) => joinKey.every((c) => k.includes(c)))) return false;
+    // a Calc (the join pruned) passes the requirement to its input, with no join key to keep together
+    if (q.alwaysFalse !== true && !p.upsertKeys.some((k) => joinKey.every((c) => k.includes(c)))) return false;
     return p.filter === undefined || p.deduplicate !== undefined || (p.changelogNormalize !== undefined && q.version >= '2.1');
   });
   if (!ok) return unchanged;
   const notes = ['the sink takes upserts keyed like the join\'s output, so Flink sends no -U anywhere (UpdateKindTrait ONLY_UPDATE_AFTER): every change travels as +U alone'];
   const inputs = q.inputs.map((d, i) => {
     const p = d.plan;
-    if (!updating(p.changelogMode)) return d;
+    if (!read(i) || !updating(p.changelogMode)) return d;
     const mode = p.changelogMode.filter((k) => k !== '-U');
     const def = q.tables.get(p.table);
     if (p.changelogNormalize !== undefined && q.version >= '2.1' && def && normalizeRemovable(q, i as 0 | 1, p, def)) {

@@ -72,7 +72,7 @@ export function createRegularJoin(plan: Plan): JoinOperator<JoinState> {
   const quiet: Collector = { emit: () => undefined, trace: () => undefined, flag: () => undefined, tracing: false };
   const s: JoinStep = { r: rules, me: rules.specs[0], other: rules.specs[1], kind: '+I', row: [], k: keyRef, views: new RecordStateViews(), now: 0, out: quiet, rows: [] };
 
-  return recordStateOperator(plan, rules.specs, (v, side, kind, row, time, out) => {
+  const op = recordStateOperator(plan, rules.specs, (v, side, kind, row, time, out) => {
     s.me = rules.specs[side];
     s.other = rules.specs[side === 0 ? 1 : 0];
     s.kind = kind;
@@ -81,10 +81,13 @@ export function createRegularJoin(plan: Plan): JoinOperator<JoinState> {
     s.k = keyRefOf(rules.j, side, row, v, keyRef);
     s.now = time.procTime;
     s.out = out;
-    if (isAccumulate(kind)) accumulate(s);
+    if (plan.alwaysFalse === true) noJoin(s);
+    else if (isAccumulate(kind)) accumulate(s);
     else retract(s);
     s.out = quiet;
   });
+  // on FALSE: a Calc or an empty Values, no join operator to emit a watermark
+  return plan.alwaysFalse === true ? { ...op, noOutputWatermark: true } : op;
 }
 
 /** What does not change while the operator runs. */
@@ -238,6 +241,21 @@ function settleReplaced(s: JoinStep, before: Replaced, matches: readonly Match[]
   for (const m of before.matches) if (!kept.has(id(m))) loseMatch(s, before.row, m);
   const had = new Set(before.matches.map((m) => id(m)));
   return (e) => !had.has(id(e));
+}
+
+/**
+ * The condition folds to FALSE (Plan.alwaysFalse): Flink runs no join operator. A LEFT / RIGHT
+ * join is a Calc over the preserved side, so its row goes out padded with nulls in its own kind
+ * (a -U/+U pair stays one, unlike a join's -D/+I); the other side and an INNER join's rows are
+ * never read. Nothing is stored.
+ */
+function noJoin(s: JoinStep): void {
+  const because = 'the join condition simplifies to FALSE, so Flink plans no join';
+  if (s.me.outer) {
+    emitPadded(s, s.kind, s.me.side, s.row, why(s, 'pad', () => `${inputText(s)} is padded with nulls and keeps its kind: ${because}, only a Calc over ${s.me.name}`));
+  } else if (s.out.tracing) {
+    s.out.trace({ t: 'no-match', side: s.me.side, row: inputText(s), reason: `${because}; ${s.me.name} is never read` });
+  }
 }
 
 /** An outer row with no match: send +I[record+null], state.add(record, 0). */
