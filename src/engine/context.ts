@@ -28,11 +28,12 @@ export interface RunContext {
   readonly joinInputs: readonly Side[];
   /**
    * An event-time interval join with an empty window is no join in Flink but a union of the two
-   * padded / filtered inputs: the output watermark comes from one StatusWatermarkValve over every
-   * partition of both sides (a channel each, the left side's first), not from combining the two
-   * inputs. The first channel of each side; absent for every other plan.
+   * padded / filtered inputs: the output watermark comes from the StatusWatermarkValve of the
+   * operator after the union, whose two channels (index = side) carry what each input's exchange
+   * valve emitted (a side's partitions are combined first, by its table's valve), not from
+   * combining the two inputs. True only for such a plan (and not when the condition is FALSE).
    */
-  readonly unionChannels?: readonly [number, number];
+  readonly union?: true;
   readonly op: JoinOperator<unknown>;
   readonly sink: SinkRuntime;
   /** When false, steps keep no trace (flags are still computed): used for bulk runs. */
@@ -69,7 +70,9 @@ export function createRunContext(scenario: Scenario, queryIndex: number, factory
     tableByName,
     sides: [sideRuntime(plan, 0, tableOf(0)), sideRuntime(plan, 1, tableOf(1))],
     joinInputs: plan.family === 'lookup' ? [0] : [0, 1],
-    ...(plan.interval?.negativeWindow === true && plan.interval.timeKind === 'rowtime' ? { unionChannels: [0, tableOf(0).partitions] as const } : {}),
+    // A condition Calcite folds to FALSE wins over the empty window: no union is planned then (a
+    // Calc, or a regular join on FALSE for FULL), see interval-join.ts.
+    ...(plan.interval?.negativeWindow === true && plan.interval.alwaysFalse !== true && plan.interval.timeKind === 'rowtime' ? { union: true as const } : {}),
     op: factory(plan),
     sink: sinkRuntime(plan),
     tracing,

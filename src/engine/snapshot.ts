@@ -60,7 +60,7 @@ export interface EngineSnapshot {
   readonly joinWm: number;
   /** The join's output watermark (join minus the operator's delay). */
   readonly outputWm: number;
-  /** The union's valve standing in for the join (RunContext.unionChannels), else undefined. */
+  /** The union's valve standing in for the join (RunContext.union), a channel per side; else undefined. */
   readonly unionValve: Readonly<ValveState> | undefined;
   readonly sides: readonly [SideState, SideState];
   /** The operator's own plain-data state. */
@@ -94,7 +94,7 @@ export function initialSnapshot(ctx: RunContext): EngineSnapshot {
     ],
     joinWm: WM_MIN,
     outputWm: WM_MIN,
-    unionValve: ctx.unionChannels === undefined ? undefined : newValve(ctx.sides[0].table.partitions + ctx.sides[1].table.partitions),
+    unionValve: ctx.union === true ? newValve(2) : undefined,
     sides: [EMPTY_SIDE, EMPTY_SIDE],
     op: ctx.op.init(),
     sink: { sum: PMAP_EMPTY },

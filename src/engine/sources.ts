@@ -43,7 +43,7 @@ function advanceJoin(w: Work): void {
   w.setJoinWatermark(combined);
   // Timers first: rows they produce go out before the watermark that triggered them (notes §0.1).
   w.op = ctx.op.onWatermark(w.op, w.opTime(), w);
-  if (ctx.unionChannels !== undefined) return; // the union's valve sets the output (unionPartition)
+  if (ctx.union === true) return; // the union's valve sets the output (unionInput)
   const out = combined === WM_MAX ? WM_MAX : Math.max(WM_MIN, combined - ctx.op.outputWatermarkDelay);
   if (out > w.outputWm && ctx.op.noOutputWatermark !== true) {
     w.advanced('output', w.outputWm, out);
@@ -82,6 +82,7 @@ class TableOutput implements ValveOutput {
       firstRowsOnWatermark(w, w.ctx.sides[s], value);
       w.setInput(s, value, false);
       advanceJoin(w);
+      unionInput(w, s, (v, ch, o) => valveWatermark(v, ch, value, o));
     }
   }
 
@@ -90,11 +91,12 @@ class TableOutput implements ValveOutput {
     for (const s of this.t.sides) {
       w.setInput(s, w.inputs[s]!.wm, idle);
       advanceJoin(w);
+      unionInput(w, s, (v, ch, o) => valveStatus(v, ch, idle, o));
     }
   }
 }
 
-/** What the union's valve emits is the output watermark (RunContext.unionChannels). */
+/** What the union's valve emits is the output watermark (RunContext.union). */
 class UnionOutput implements ValveOutput {
   constructor(private readonly w: Work) {}
 
@@ -111,15 +113,16 @@ class UnionOutput implements ValveOutput {
   }
 }
 
-/** The same partition event on the union's channel(s) of table `t` (each side reading it). */
-function unionPartition(w: Work, t: TableRuntime, p: number, apply: (v: NonNullable<Work['unionValve']>, ch: number, out: ValveOutput) => void): void {
-  const first = w.ctx.unionChannels;
-  if (first === undefined || w.unionValve === undefined) return;
-  for (const s of t.sides) {
-    const v = copyValve(w.unionValve);
-    apply(v, first[s] + p, new UnionOutput(w));
-    w.unionValve = v;
-  }
+/**
+ * What side `s`'s input emitted (its table's valve: the exchange in front of the union) on the
+ * union's channel `s`. Flink chains nothing to a union's consumer, which has two inputs, so the
+ * two levels of valves are real: a side's partitions are combined before the union sees them.
+ */
+function unionInput(w: Work, s: number, apply: (v: NonNullable<Work['unionValve']>, ch: number, out: ValveOutput) => void): void {
+  if (w.unionValve === undefined) return;
+  const v = copyValve(w.unionValve);
+  apply(v, s, new UnionOutput(w));
+  w.unionValve = v;
 }
 
 /** A free TableOutput: taken while a valve call runs, so a nested call (none today) gets its own. */
@@ -137,7 +140,6 @@ export function emitPartitionWatermark(w: Work, t: TableRuntime, p: number, valu
   const out = outputFor(w, t);
   const accepted = valveWatermark(mt.valve, p, value, out);
   spare = out;
-  unionPartition(w, t, p, (v, ch, o) => valveWatermark(v, ch, value, o));
   if (accepted && w.tracing && mt.valve.output < value) {
     const held = valveHeldBy(mt.valve);
     const heldBy = held === undefined || held === p ? `${partitionName(t, p)} (catching up)` : partitionName(t, held);
@@ -153,7 +155,6 @@ export function setPartitionIdle(w: Work, t: TableRuntime, p: number, idle: bool
   }
   w.trace({ t: 'idle', table: t.name, partition: p, idle, reason });
   valveStatus(mt.valve, p, idle, new TableOutput(w, t));
-  unionPartition(w, t, p, (v, ch, o) => valveStatus(v, ch, idle, o));
 }
 
 /** A row arrived at a partition: it re-activates an idle partition and resets its idle clock. */

@@ -95,12 +95,10 @@ export function valveStatus(v: ValveState, ch: number, idle: boolean, out: Valve
     return true;
   }
   c.idle = false;
-  if (c.wm >= v.output) {
-    c.aligned = true;
-    // A channel realigning while no other aligned channel remains must not stall the valve
-    // (StatusWatermarkValveTest.testWatermarkAdvancesWhenReactivatedChannelBecomesOnlyAlignedChannel).
-    emitNewMin(v, out);
-  }
+  // Realigned at once when it has not fallen behind, but nothing is emitted here: Flink 2.0-2.3's
+  // valve looks for a new minimum only when a watermark arrives or a channel goes idle, so a
+  // channel that comes back as the only aligned one moves the output on its next watermark.
+  if (c.wm >= v.output) c.aligned = true;
   if (v.idle) {
     v.idle = false;
     out.status(false);
