@@ -1,7 +1,7 @@
 /**
  * The timeline: one full run at creation (without traces: emitted rows keep only their rule)
  * keeps per-step flags and changelog sizes in typed arrays and a checkpoint snapshot every K
- * steps (K = 64 for short runs, up to 1024 for long ones, see checkpointEvery). The run goes in
+ * steps (K = 64 for short runs, up to 512 for long ones, see checkpointEvery). The run goes in
  * transient edits (collections/edit.ts), a new one after each checkpoint, so nodes are copied
  * once per checkpoint interval rather than once per step. That run is timeline-run.ts; this
  * module holds the timeline over its results.
