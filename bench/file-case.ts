@@ -43,6 +43,8 @@ export interface FrameCaseResult {
   /** The whole run computed, piece after piece as the app does. */
   readonly completeMs: number;
   readonly peakMb: number;
+  /** The longest the event loop was held (keys and frames waiting) from the start to the steps frame: a 1 ms timer's worst lateness. */
+  readonly loadLagMs?: number;
 }
 
 async function runCase(file: string): Promise<FileCaseResult> {
@@ -76,9 +78,17 @@ async function frameCase(file: string): Promise<FrameCaseResult> {
   const t0 = performance.now();
   let loadingFrame: number | undefined;
   const screen = { screen: { leave: () => {} }, output: { draw: () => void (loadingFrame ??= performance.now()) } } as unknown as Prepainted;
-  const loading = new LoadingScreen({ file, mono: true, bytes: statSync(file).size, enter: () => screen, keys: () => undefined, size: () => ({ columns: 120, rows: 40 }) });
+  const loading = new LoadingScreen({ file, mono: true, bytes: statSync(file).size, enter: () => screen, keys: () => undefined, listen: () => () => {}, size: () => ({ columns: 120, rows: 40 }) });
   loading.begin();
-  const r = await loadBuild(file, loading.progress);
+  let lag = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const t = performance.now();
+    lag = Math.max(lag, t - last - 1);
+    last = t;
+  }, 1);
+  const r = (await loadBuild(file, { report: loading.report, blocking: loading.progress }))!;
+  clearInterval(timer);
   if (!r.ok) throw new Error(`${file}: ${r.errors[0]}`);
   r.build.advance(30);
   const state = { ...initialState(r.build.session, { columns: 120, rows: 40 }), settled: false };
@@ -86,7 +96,7 @@ async function frameCase(file: string): Promise<FrameCaseResult> {
   const steps = performance.now();
   while (!r.build.advance(8).done);
   const complete = performance.now();
-  return { firstFrameMs: (loadingFrame ?? steps) - t0, stepsFrameMs: steps - t0, completeMs: complete - t0, peakMb: process.resourceUsage().maxRSS / 1024 };
+  return { firstFrameMs: (loadingFrame ?? steps) - t0, stepsFrameMs: steps - t0, completeMs: complete - t0, peakMb: process.resourceUsage().maxRSS / 1024, loadLagMs: lag };
 }
 
 const [mode, file] = process.argv.slice(2);

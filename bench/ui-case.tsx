@@ -57,6 +57,10 @@ const median = (xs: number[]): number => {
   const m = s.length >> 1;
   return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+};
 // Keys 40 ms apart, as a fast typist: each key is its own frame (and Ink, which still runs React,
 // throttles its own renders to 30 frames/s).
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 40));
@@ -70,12 +74,17 @@ export interface UiCaseResult {
   stepMs: number;
   backMs: number;
   jumpMs: number;
+  /** Seeks (`:N Enter` to a random step): 95th percentile and worst, key to frame, and CPU. */
+  jumpP95Ms: number;
+  jumpMaxMs: number;
+  jumpCpuP95Ms: number;
+  jumpCpuMaxMs: number;
   settleMs: number;
   cpuMs: number;
   bytesPerFrame: number;
 }
 
-async function main(family: Family, n: number, keys: number, columns: number, rows: number): Promise<UiCaseResult> {
+async function main(family: Family, n: number, keys: number, columns: number, rows: number, jumps: number): Promise<UiCaseResult> {
   const scenario = benchScenario(family, n);
   const t0 = performance.now();
   const timeline = createTimeline(scenario);
@@ -119,10 +128,13 @@ async function main(family: Family, n: number, keys: number, columns: number, ro
   for (let i = 0; i < keys; i++) back.push(await time('p'));
   const bytesPerFrame = (stdout.bytes - bytes0) / (2 * keys);
   const cpuMs = median(cpu);
-  for (let i = 0; i < Math.max(5, keys >> 2); i++) {
-    const target = Math.floor(((i * 7919) % 97) / 97 * n);
+  const jumpCpu: number[] = [];
+  // Spread over the run (a prime stride), so that targets fall at every distance from a checkpoint.
+  for (let i = 0; i < Math.max(5, jumps); i++) {
+    const target = 1 + Math.floor((((i * 7919) % 997) / 997) * (n - 1));
     for (const k of [':', ...String(target)]) await time(k);
     jump.push(await time('\r'));
+    jumpCpu.push(cpu[cpu.length - 1]!);
   }
   // A pause after a step: the settled frame (with the slow result/state queries) follows the
   // 150 ms settle delay; report the time beyond that delay. Only changed rows are written, so
@@ -139,10 +151,10 @@ async function main(family: Family, n: number, keys: number, columns: number, ro
     await pause();
   }
   app.unmount();
-  return { columns, rows, events: n, timelineMs, firstFrameMs, stepMs: median(step), backMs: median(back), jumpMs: median(jump), cpuMs, settleMs: median(settle), bytesPerFrame };
+  return { columns, rows, events: n, timelineMs, firstFrameMs, stepMs: median(step), backMs: median(back), jumpMs: median(jump), jumpP95Ms: quantile(jump, 0.95), jumpMaxMs: Math.max(...jump), jumpCpuP95Ms: quantile(jumpCpu, 0.95), jumpCpuMaxMs: Math.max(...jumpCpu), cpuMs, settleMs: median(settle), bytesPerFrame };
 }
 
-const [family = 'temporal', n = '100000', keys = '40', columns = '200', rows = '60'] = process.argv.slice(2);
-const result = await main(family as Family, Number(n), Number(keys), Number(columns), Number(rows));
+const [family = 'temporal', n = '100000', keys = '40', columns = '200', rows = '60', jumps = String(Number(keys) >> 2)] = process.argv.slice(2);
+const result = await main(family as Family, Number(n), Number(keys), Number(columns), Number(rows), Number(jumps));
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);

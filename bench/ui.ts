@@ -20,6 +20,11 @@ export interface UiBenchResult {
   readonly stepMs: number;
   readonly backMs: number;
   readonly jumpMs: number;
+  /** Seeks to random steps: 95th percentile and worst, key to frame; and their CPU time. */
+  readonly jumpP95Ms: number;
+  readonly jumpMaxMs: number;
+  readonly jumpCpuP95Ms: number;
+  readonly jumpCpuMaxMs: number;
   /** After a key and the 150 ms settle pause: the time to draw the panes that need slow engine queries. */
   readonly settleMs: number;
   /** CPU time of the app process per step / back key (median): robust to a loaded machine. */
@@ -34,7 +39,7 @@ export interface UiBenchResult {
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
 
-async function keyCase(events: number, keys: number, columns: number, rows: number): Promise<Omit<UiBenchResult, 'coldStartMs'>> {
+async function keyCase(events: number, keys: number, jumps: number, columns: number, rows: number): Promise<Omit<UiBenchResult, 'coldStartMs'>> {
   const dir = mkdtempSync(join(tmpdir(), 'joinstep-bench-ui-'));
   try {
     const bundle = join(dir, 'ui-case.mjs');
@@ -52,7 +57,7 @@ async function keyCase(events: number, keys: number, columns: number, rows: numb
       alias: { 'react-devtools-core': join(ROOT, 'build-stubs', 'react-devtools-core.mjs') },
       banner: { js: "import {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);" },
     });
-    const child = spawnSync(process.execPath, [bundle, 'temporal', String(events), String(keys), String(columns), String(rows)], {
+    const child = spawnSync(process.execPath, [bundle, 'temporal', String(events), String(keys), String(columns), String(rows), String(jumps)], {
       encoding: 'utf8',
       env: { ...process.env, CI: 'false' },
       maxBuffer: 1 << 20,
@@ -91,11 +96,11 @@ function coldStart(command: string): Promise<number> {
 
 /** Key-to-frame at each terminal size (default 120x40 and 200x60); cold start once, on the first result. */
 export async function benchUi(
-  options: { events?: number; keys?: number; coldRuns?: number; sizes?: readonly (readonly [number, number])[] } = {},
+  options: { events?: number; keys?: number; jumps?: number; coldRuns?: number; sizes?: readonly (readonly [number, number])[] } = {},
 ): Promise<UiBenchResult[]> {
   const events = options.events ?? 100_000;
   const results: UiBenchResult[] = [];
-  for (const [columns, rows] of options.sizes ?? [[120, 40], [200, 60]]) results.push(await keyCase(events, options.keys ?? 40, columns, rows));
+  for (const [columns, rows] of options.sizes ?? [[120, 40], [200, 60]]) results.push(await keyCase(events, options.keys ?? 40, options.jumps ?? 10, columns, rows));
   const first = results[0];
   if (first === undefined || spawnSync('script', ['--version']).status !== 0) return results;
   const fixture = join(ROOT, 'test', 'e2e', 'fixtures', 'temporal-two-partitions.yaml');
@@ -123,6 +128,7 @@ function formatOne(r: UiBenchResult): string {
   return [
     `ui (${r.events.toLocaleString('en-US')} events, ${r.columns}x${r.rows}; medians; target < 16 ms per key)`,
     `  step ${f(r.stepMs)}   back ${f(r.backMs)}   jump ${f(r.jumpMs)}   (${Math.round(r.bytesPerFrame)} bytes/frame)`,
+    `  jump p95 ${f(r.jumpP95Ms)}, worst ${f(r.jumpMaxMs)}; CPU p95 ${f(r.jumpCpuP95Ms)}, worst ${f(r.jumpCpuMaxMs)} (target < 20 ms)`,
     `  CPU per step / back key ${f(r.cpuMs)}`,
     `  settled frame after a pause (result and state panes, beyond the 150 ms settle delay) ${f(r.settleMs)}`,
     `  first frame in-process ${f(r.firstFrameMs)} (timeline built in ${f(r.timelineMs)})`,
@@ -132,5 +138,7 @@ function formatOne(r: UiBenchResult): string {
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   const events = Number(process.env['BENCH_UI_EVENTS'] ?? 100_000);
-  process.stdout.write(`${formatUiBench(await benchUi({ events }))}\n`);
+  const jumps = Number(process.env['BENCH_UI_JUMPS'] ?? 10);
+  const keys = Number(process.env['BENCH_UI_KEYS'] ?? 40);
+  process.stdout.write(`${formatUiBench(await benchUi({ events, jumps, keys }))}\n`);
 }

@@ -1,7 +1,7 @@
 /**
  * The timeline: one full run at creation (without traces: emitted rows keep only their rule)
  * keeps per-step flags and changelog sizes in typed arrays and a checkpoint snapshot every K
- * steps (K = 64 for short runs, up to 2048 for long ones, see checkpointEvery). The run goes in
+ * steps (K = 64 for short runs, up to 512 for long ones, see checkpointEvery). The run goes in
  * transient edits (collections/edit.ts), a new one after each checkpoint, so nodes are copied
  * once per checkpoint interval rather than once per step. That run is timeline-run.ts; this
  * module holds the timeline over its results.
@@ -14,16 +14,17 @@
  */
 import type { Side } from '../planner/plan.js';
 import type { Scenario, ScenarioEvent } from '../scenario/types.js';
-import { newEdit } from './collections/edit.js';
+import { newEdit, useEdit } from './collections/edit.js';
 import { clGet, clSlice } from './changelog.js';
 import { createRunContext, withTracing, type OperatorFactory, type RunContext } from './context.js';
 import { describeWatermarks } from './describe.js';
 import { ResultCursor } from './result.js';
 import { tagRuntimeError } from './errors.js';
 import type { EngineSnapshot } from './snapshot.js';
-import { step } from './step.js';
+import { applyEvent, step } from './step.js';
 import { compute, RunBuilder, type RunData } from './timeline-run.js';
 import type { Emitted, StateView, StepRecord, Timeline, WatermarkView, Why } from './types.js';
+import { Work } from './work.js';
 import { isBulkWhy } from './why.js';
 
 export { CHECKPOINT_EVERY, CHECKPOINT_MAX, checkpointEvery } from './timeline-run.js';
@@ -98,17 +99,27 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
     for (const [j, s] of this.snaps) if (j <= i && j > from) [from, snap] = [j, s];
     for (const [j, r] of this.records) if (j <= i && j > from) [from, snap] = [j, r.snapshot];
     if (from === i) return snap;
-    let edit = newEdit();
-    for (let j = from + 1; j <= i; j++) {
-      try {
-        snap = step(this.bulk, snap, this.events[j - 1]!, edit).snapshot;
-      } catch (error) {
-        throw tagRuntimeError(error, j - 1);
+    // As the bulk run does (timeline-run.ts): one Work goes from step to step, making a snapshot
+    // only where one is kept, with a new transient edit after each; a snapshot per step (step())
+    // cost about twice the CPU per seek (docs/decisions.md, the app on a big run).
+    const outer = useEdit(newEdit());
+    try {
+      const w = new Work(this.bulk, snap);
+      for (let j = from + 1; j <= i; j++) {
+        if (j > from + 1) w.continue();
+        try {
+          applyEvent(w, this.events[j - 1]!);
+        } catch (error) {
+          throw tagRuntimeError(error, j - 1);
+        }
+        if (j % SUB === 0 || j === i) {
+          snap = w.snapshot();
+          remember(this.snaps, j, snap, KEEP_SNAPS);
+          useEdit(newEdit());
+        }
       }
-      if (j % SUB === 0 || j === i) {
-        remember(this.snaps, j, snap, KEEP_SNAPS);
-        edit = newEdit();
-      }
+    } finally {
+      useEdit(outer);
     }
     return snap;
   }

@@ -1,7 +1,7 @@
 /**
  * The timeline's bulk run (timeline-core.ts): one full run of the events without traces
  * (emitted rows keep only their rule) that keeps per-step flags and changelog sizes in typed
- * arrays and a checkpoint snapshot every K steps (K = 64 for short runs, up to 2048 for long
+ * arrays and a checkpoint snapshot every K steps (K = 64 for short runs, up to 512 for long
  * ones, see checkpointEvery). The run goes in transient edits (collections/edit.ts), a new one
  * after each checkpoint, so nodes are copied once per checkpoint interval rather than once per
  * step. An edited timeline's run starts at the checkpoint before its first changed step and
@@ -17,15 +17,19 @@ import { Work } from './work.js';
 
 /** Steps between checkpoints in a short run: a seek replays at most this many steps. */
 export const CHECKPOINT_EVERY = 64;
-/** The widest spacing: a seek replays at most this many steps (without traces, in transient edits). */
-export const CHECKPOINT_MAX = 2048;
+/**
+ * The widest spacing: a seek replays at most this many steps (without traces, in transient edits).
+ * 512 keeps a seek at 1M events under a frame's budget (docs/decisions.md, the app on a big run).
+ */
+export const CHECKPOINT_MAX = 512;
 /** About how many checkpoints a long run keeps. */
 const CHECKPOINTS_TARGET = 512;
 
 /**
- * Checkpoint spacing for a run of n events: 64 for short runs, wider for long ones (up to 2048),
- * aiming at about 512 checkpoints. Each checkpoint keeps the state paths its steps replaced, so
- * memory grows with n / K * (distinct paths touched); a seek replays at most K steps.
+ * Checkpoint spacing for a run of n events: 64 for short runs, wider for long ones (up to 512),
+ * aiming at about 512 checkpoints (more past 256k events: about 2000 at 1M). Each checkpoint
+ * keeps the state paths its steps replaced, so memory grows with n / K * (distinct paths touched);
+ * a seek replays at most K steps.
  */
 export function checkpointEvery(n: number): number {
   let k = CHECKPOINT_EVERY;

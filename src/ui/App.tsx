@@ -4,7 +4,7 @@
  * quit, reload, the play timer and the --watch subscription.
  */
 import { useApp, useInput, useStdin } from 'ink';
-import { useEffect, useLayoutEffect, useReducer, useState } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { Timeline } from '../engine/types.js';
 import { saveScenarioFile } from '../scenario/edit.js';
 import { frameText } from './ansi.js';
@@ -16,6 +16,8 @@ import { screenLayout } from './screen.js';
 import type { Session } from './session.js';
 import type { SessionBuild } from './session-load.js';
 import { computeInPieces } from './compute-in-pieces.js';
+import type { SliceOptions } from './load-in-slices.js';
+import { loadingText } from './loading-screen.js';
 import { initialState, SPEEDS, type UiState } from './state.js';
 import { useTerminalSize } from './terminal.js';
 import type { FrameSink } from './terminal-output.js';
@@ -25,12 +27,14 @@ import { startPractice } from './practice.js';
 
 const SETTLE_MS = 150;
 
-export type ReloadResult = { readonly ok: true; readonly session: Session } | { readonly ok: false; readonly message: string };
+/** `build`: the reloaded session's run, when it is still to be computed (the app computes it in pieces). */
+export type ReloadResult = { readonly ok: true; readonly session: Session; readonly build?: SessionBuild } | { readonly ok: false; readonly message: string };
 
 export interface AppProps {
   readonly session: Session;
   readonly mono?: boolean;
-  readonly reload?: () => Promise<ReloadResult>;
+  /** Reads the file again in slices (told where it stands); undefined when stopped by a newer reload. */
+  readonly reload?: (options: SliceOptions) => Promise<ReloadResult | undefined>;
   /** Subscribes to changes of the scenario file (--watch); returns the unsubscribe. */
   readonly watch?: (onChange: () => void) => () => void;
   /** Called when the user quits, before Ink exits (tests observe quitting through it). */
@@ -71,6 +75,8 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   useEffect(() => dispatch({ t: 'resize', columns: size.columns, rows: size.rows }), [size.columns, size.rows]);
 
   const effectId = state.effect?.id;
+  // The reload reading the file, if any (stopped by a newer one, and when the app goes).
+  const loading = useRef<AbortController | undefined>(undefined);
   useEffect(() => {
     const effect = state.effect;
     if (effect === undefined) return;
@@ -96,12 +102,27 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
       );
     } else if (reload === undefined) dispatch({ t: 'reloadFailed', message: 'nothing to reload' });
     else {
-      reload().then(
-        (r) => dispatch(r.ok ? { t: 'reloaded', session: r.session } : { t: 'reloadFailed', message: r.message }),
+      // The file is read in slices: the current session stays on screen and keys go on working;
+      // a newer reload (a save while reading) stops this one.
+      loading.current?.abort();
+      const stop = new AbortController();
+      loading.current = stop;
+      const start = performance.now();
+      const report = (p: { done: number; total?: number }): void => {
+        const s = (performance.now() - start) / 1000;
+        dispatch({ t: 'message', message: `reloading: ${loadingText({ ...p, rate: s > 0 ? p.done / s : 0 })}` });
+      };
+      reload({ report, signal: stop.signal }).then(
+        (r) => {
+          if (r === undefined || stop.signal.aborted) return;
+          if (r.ok) setRun(r.build);
+          dispatch(r.ok ? { t: 'reloaded', session: r.session } : { t: 'reloadFailed', message: r.message });
+        },
         (err: unknown) => dispatch({ t: 'reloadFailed', message: `reload failed: ${String(err)}` }),
       );
     }
   }, [effectId]);
+  useEffect(() => () => loading.current?.abort(), []);
 
   useEffect(() => {
     if (!state.playing) return;
@@ -111,12 +132,14 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
 
   useEffect(() => (watch === undefined ? undefined : watch(() => dispatch({ t: 'fileChanged' }))), [watch]);
 
-  // A big run goes on in pieces between frames and keys; a reload (a new run) stops it.
+  // A big run goes on in pieces between frames and keys; a reload (a new run) stops it, and
+  // goes on with its own run when that is long.
+  const [run, setRun] = useState(build);
   const computing = state.computing !== undefined && state.computing.error === undefined;
   useEffect(() => {
-    if (build === undefined || !computing) return;
-    return computeInPieces(build, (p) => dispatch({ t: 'computed', ...p }));
-  }, [build, computing]);
+    if (run === undefined || !computing) return;
+    return computeInPieces(run, (p) => dispatch({ t: 'computed', ...p }));
+  }, [run, computing]);
 
   // V on a long run: the other version's run and the diff, in pieces too.
   const compareJob = state.comparing?.job;

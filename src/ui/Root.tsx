@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { App, type ReloadResult } from './App.js';
 import { Picker, type PickerEntry } from './Picker.js';
 import type { Session } from './session.js';
-import type { SessionBuild } from './session-load.js';
+import type { SliceOptions } from './load-in-slices.js';
+import type { Opened, SessionBuild } from './session-load.js';
 import type { FrameSink } from './terminal-output.js';
 import { useTerminalSize } from './terminal.js';
 
@@ -12,7 +13,8 @@ export interface RootProps {
   readonly session?: Session;
   readonly file?: string;
   readonly mono?: boolean;
-  readonly open: (file: string) => Promise<{ ok: true; session: Session } | { ok: false; errors: readonly string[] }>;
+  /** Opens a file (picked, or reloaded): read in slices, told where it stands; undefined when stopped. */
+  readonly open: (file: string, options?: SliceOptions) => Promise<Opened | undefined>;
   readonly watch?: (file: string, onChange: () => void) => () => void;
   /** The app draws its frames here itself (absent: through Ink); the picker is always Ink's. */
   readonly output?: FrameSink;
@@ -24,8 +26,8 @@ export interface RootProps {
 
 export function Root({ entries = [], session, file, mono, open, watch, output, practice, build }: RootProps) {
   const size = useTerminalSize();
-  const [current, setCurrent] = useState<{ file: string; session: Session } | undefined>(
-    session !== undefined && file !== undefined ? { file, session } : undefined,
+  const [current, setCurrent] = useState<{ file: string; session: Session; build?: SessionBuild } | undefined>(
+    session !== undefined && file !== undefined ? { file, session, ...(build !== undefined && build.session === session ? { build } : {}) } : undefined,
   );
   const [errors, setErrors] = useState<readonly string[]>([]);
   const currentFile = current?.file;
@@ -36,14 +38,14 @@ export function Root({ entries = [], session, file, mono, open, watch, output, p
   );
   if (current === undefined) {
     const pick = (f: string): void => {
-      void open(f).then((r) => (r.ok ? setCurrent({ file: f, session: r.session }) : setErrors(r.errors)));
+      void open(f).then((r) => (r === undefined ? undefined : r.ok ? setCurrent({ file: f, session: r.session, ...(r.build !== undefined ? { build: r.build } : {}) }) : setErrors(r.errors)));
     };
     return <Picker entries={entries} size={size} onPick={pick} errors={errors} />;
   }
-  const reload = async (): Promise<ReloadResult> => {
-    const r = await open(current.file);
-    return r.ok ? r : { ok: false, message: r.errors[0]?.split('\n')[0] ?? 'reload failed' };
+  const reload = async (options: SliceOptions): Promise<ReloadResult | undefined> => {
+    const r = await open(current.file, options);
+    return r === undefined || r.ok ? r : { ok: false, message: r.errors[0]?.split('\n')[0] ?? 'reload failed' };
   };
-  const computing = build !== undefined && build.session === current.session ? { build } : {};
+  const computing = current.build !== undefined ? { build: current.build } : {};
   return <App key={current.file} session={current.session} {...computing} {...(mono !== undefined ? { mono } : {})} reload={reload} {...(watchThis ? { watch: watchThis } : {})} {...(output ? { output } : {})} {...(practice ? { practice } : {})} />;
 }

@@ -1,11 +1,13 @@
 /**
  * The app's frame while a big scenario is read, before there is a session to show: what is
- * read, how fast, about how long still, and that q quits. The loader is synchronous, so this
- * frame is drawn from its progress callback (TTY writes are synchronous), and q / Ctrl-C are
- * read there too, from the terminal opened a second time without blocking (KeyPoll): nothing
- * else runs until the loader returns. A big file enters the screen before it is read (reading
- * and cutting tens of MB comes before the first event); others only once loading has taken
- * DELAY_MS, so that a small file's errors still print on the normal screen.
+ * read, how fast, about how long still, and that q quits. The file is read in slices
+ * (load-in-slices.ts): `report` draws this frame between them, and q / Ctrl-C are read from
+ * stdin as keys arrive. A file loaded the full way (synchronously: one the streamed reader does
+ * not take to its end) is watched through the loader's per-event callback instead (`progress`),
+ * with q / Ctrl-C read there from the terminal opened a second time without blocking (KeyPoll).
+ * A big file enters the screen before it is read (reading and cutting tens of MB comes before
+ * the first event); others only once loading has taken DELAY_MS, so that a small file's errors
+ * still print on the normal screen.
  */
 import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { enterAltScreen } from './alt-screen.js';
@@ -37,14 +39,19 @@ export interface LoadingView {
 
 const n = (x: number): string => x.toLocaleString('en-US');
 
+/** Where a load stands, in words: the events read, how fast, about how long still. */
+export function loadingText(v: Pick<LoadingView, 'done' | 'total' | 'rate'>): string {
+  if (v.done === 0) return 'reading the file…';
+  const count = v.total === undefined ? `${n(v.done)} events read` : `${n(v.done)} of ${n(v.total)} events read`;
+  const left = v.total !== undefined && v.rate > 0 ? ` · about ${Math.max(1, Math.ceil((v.total - v.done) / v.rate))} s left` : '';
+  return `${count} · ${n(Math.round(v.rate))}/s${left}`;
+}
+
 /** The loading frame: a pure function of what is read and the terminal's size. */
 export function loadingLayout(v: LoadingView, columns: number, rows: number): ScreenLayout {
   const body = Math.max(1, rows - 3);
-  const rate = v.rate;
-  const count = v.total === undefined ? `${n(v.done)} events read` : `${n(v.done)} of ${n(v.total)} events read`;
-  const left = v.total !== undefined && rate > 0 ? ` · about ${Math.max(1, Math.ceil((v.total - v.done) / rate))} s left` : '';
   const size = v.bytes === undefined ? '' : ` (${(v.bytes / (1 << 20)).toFixed(1)} MB)`;
-  const read = v.done === 0 ? '  reading the file…' : `  ${count} · ${n(Math.round(rate))}/s${left}`;
+  const read = `  ${loadingText(v)}`;
   const lines: Line[] = [[], [seg(`  loading ${printable(v.file)}${size}`, { bold: true })], [], [seg(read)]];
   if (v.total !== undefined && v.total > 0) {
     const width = Math.max(10, Math.min(60, columns - 12));
@@ -100,7 +107,10 @@ export interface LoadingOptions {
   readonly now?: () => number;
   /** Enters the screen (alternate screen, raw mode) and gives the sink to draw on. */
   readonly enter?: () => Prepainted;
+  /** Keys for a load that holds the event loop (`progress`). */
   readonly keys?: () => KeyPoll | undefined;
+  /** Keys as they arrive between slices (`report`): `onKey` gets each chunk and says whether it used it; returns the unsubscribe. */
+  readonly listen?: (onKey: (data: string) => boolean) => () => void;
   readonly size?: () => { columns: number; rows: number };
   /** q or Ctrl-C while loading; the screen is already left. Default: exit the process. */
   readonly onQuit?: () => void;
@@ -112,6 +122,7 @@ export class LoadingScreen {
   private readonly started: number;
   private painted: Prepainted | undefined;
   private poll: KeyPoll | undefined;
+  private unlisten: (() => void) | undefined;
   private lastDraw = -Infinity;
   /** The first report: the rate is measured from it (reading the file before it is not events). */
   private first: { t: number; done: number } | undefined;
@@ -128,26 +139,38 @@ export class LoadingScreen {
     this.draw(0, undefined, this.now());
   }
 
-  /** The loader's progress callback. */
-  readonly progress = (done: number, total?: number): void => {
-    if (done % CHECK_EVERY !== 0) return;
+  /** Where a load in slices stands: called between slices, with the event loop free. */
+  readonly report = (p: { readonly done: number; readonly total?: number }): void => {
     const t = this.now();
-    this.first ??= { t, done };
+    this.first ??= { t, done: p.done };
     if (this.painted === undefined) {
       if (t - this.started < (this.options.delayMs ?? DELAY_MS)) return;
       this.enter();
     }
-    const keys = this.poll?.read() ?? '';
-    if (keys.includes('q') || keys.includes('\x03')) {
-      this.quit();
-      return;
+    if (t - this.lastDraw >= REDRAW_MS) this.draw(p.done, p.total, t);
+  };
+
+  /** The full loader's per-event callback (a load that holds the event loop). */
+  readonly progress = (done: number, total?: number): void => {
+    if (done % CHECK_EVERY !== 0) return;
+    if (this.painted !== undefined) {
+      this.poll ??= (this.options.keys ?? terminalKeyPoll)();
+      const keys = this.poll?.read() ?? '';
+      if (keys.includes('q') || keys.includes('\x03')) {
+        this.quit();
+        return;
+      }
     }
-    if (t - this.lastDraw >= REDRAW_MS) this.draw(done, total, t);
+    this.report(total === undefined ? { done } : { done, total });
   };
 
   private enter(): void {
     this.painted = (this.options.enter ?? enterScreen)();
-    this.poll = (this.options.keys ?? terminalKeyPoll)();
+    this.unlisten = (this.options.listen ?? listenStdin)((data) => {
+      if (!data.includes('q') && !data.includes('\x03')) return false;
+      this.quit();
+      return true;
+    });
   }
 
   private draw(done: number, total: number | undefined, t: number): void {
@@ -164,6 +187,8 @@ export class LoadingScreen {
   finish(): Prepainted | undefined {
     this.poll?.close();
     this.poll = undefined;
+    this.unlisten?.();
+    this.unlisten = undefined;
     return this.painted;
   }
 
@@ -185,6 +210,25 @@ function enterScreen(): Prepainted {
   const screen = enterAltScreen();
   if (process.stdin.isTTY === true) process.stdin.setRawMode(true);
   return { screen, output: new TerminalOutput(process.stdout) };
+}
+
+/**
+ * Keys from stdin while the file is read in slices. Other keys than q are handed back to the
+ * stream when the load ends, so the app (Ink) gets them as if typed after its first frame.
+ */
+function listenStdin(onKey: (data: string) => boolean): () => void {
+  const stdin = process.stdin;
+  const kept: Buffer[] = [];
+  const onData = (chunk: Buffer | string): void => {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    if (!onKey(b.toString('latin1'))) kept.push(b);
+  };
+  stdin.on('data', onData);
+  return () => {
+    stdin.off('data', onData);
+    stdin.pause();
+    if (kept.length > 0) stdin.unshift(Buffer.concat(kept));
+  };
 }
 
 function terminalSize(): { columns: number; rows: number } {

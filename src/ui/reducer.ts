@@ -10,7 +10,7 @@ import { goStep, goStepOrSay, readyText } from './navigate.js';
 import { onPickKey, onPromptKey, pickTargets } from './reducer-input.js';
 import { maxScroll, pageSize } from './scroll.js';
 import { followView, sessionViews } from './session.js';
-import { type Action, type Effect, PANES, SPEEDS, type UiState } from './state.js';
+import { type Action, type Effect, PANES, runComputing, SPEEDS, type UiState } from './state.js';
 import { editAtCursor, isDirty } from './whatif.js';
 import { compareProgress, toggleCompare } from './compare.js';
 import { guardPractice, practiceCommand, startPractice } from './practice.js';
@@ -33,7 +33,7 @@ function reduceAction(s: UiState, a: Action): UiState {
       const dropped = s.manual > 0 ? ` (${s.manual} manual step${s.manual === 1 ? '' : 's'} dropped)` : '';
       const edits = isDirty(s) ? ' (unsaved what-if edits dropped)' : '';
       const session = followView(a.session, s.session.follow ?? 0);
-      const next = { ...s, session, manual: 0, edit: undefined, compare: undefined, comparing: undefined, computing: undefined, message: `reloaded ${a.session.info.file}${dropped}${edits}` };
+      const next = { ...s, session, manual: 0, edit: undefined, compare: undefined, comparing: undefined, computing: undefined, ...runComputing(session), message: `reloaded ${a.session.info.file}${dropped}${edits}` };
       return goStep(next, Math.min(s.step, a.session.timeline.length));
     }
     case 'fileChanged':

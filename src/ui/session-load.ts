@@ -8,6 +8,7 @@ import { loadScenarioFile, loadScenarioText } from '../scenario/load.js';
 import type { Scenario } from '../scenario/types.js';
 import type { Timeline } from '../engine/types.js';
 import { type Session, sessionInfo, sessionViews } from './session.js';
+import { loadInSlices, type SliceOptions } from './load-in-slices.js';
 
 export type SessionResult = { readonly ok: true; readonly session: Session } | { readonly ok: false; readonly errors: readonly string[] };
 
@@ -113,16 +114,35 @@ export async function loadSession(file: string, progress?: Progress): Promise<Se
   return session;
 }
 
+/** A scenario opened for the app: its session, and its run when that is still to be computed. */
+export type Opened = { readonly ok: true; readonly session: Session; readonly build?: SessionBuild } | { readonly ok: false; readonly errors: readonly string[] };
+
 /**
- * Loads `file` for the app: the session comes back with its run not yet computed (`build`);
- * `progress` is told the events read (the loading screen's callback).
+ * Loads `file` for the app in slices (load-in-slices.ts), keys and frames going on between them;
+ * the session comes back with its run not yet computed (`build`). Undefined when stopped.
  */
-export async function loadBuild(file: string, progress?: (done: number, total?: number) => void): Promise<{ readonly ok: true; readonly build: SessionBuild } | { readonly ok: false; readonly errors: readonly string[] }> {
-  const r = await loadScenarioFile(file, progress === undefined ? {} : { progress });
+export async function loadBuild(file: string, options: SliceOptions = {}): Promise<{ readonly ok: true; readonly build: SessionBuild } | { readonly ok: false; readonly errors: readonly string[] } | undefined> {
+  const loaded = await loadInSlices(file, options);
+  if (loaded === undefined) return undefined;
+  const r = loaded.result;
   if (!r.ok) return { ok: false, errors: r.diagnostics.map(formatDiagnostic) };
-  const text = await readFile(file, 'utf8').catch(() => undefined);
-  return startSession(r.scenario, text);
+  return startSession(r.scenario, loaded.text);
 }
+
+/**
+ * Opens `file` in the running app (the picker, a reload, --watch): loaded in slices, then the
+ * first SYNC_RUN_MS of its run; a longer run comes back as `build`, computed in pieces by the app.
+ */
+export async function openSession(file: string, options: SliceOptions = {}): Promise<Opened | undefined> {
+  const r = await loadBuild(file, options);
+  if (r === undefined || !r.ok) return r;
+  const p = r.build.advance(SYNC_RUN_MS);
+  if (p.error !== undefined) return { ok: false, errors: [p.error] };
+  return p.done ? { ok: true, session: r.build.session } : { ok: true, session: r.build.session, build: r.build };
+}
+
+/** A reload or a picked file computes its run for this long before it is shown (about a frame). */
+const SYNC_RUN_MS = 16;
 
 /** A session from edited file text (synchronous: the reducer re-runs a what-if edit with it). */
 export function sessionFromText(file: string, text: string): SessionResult {

@@ -62,7 +62,8 @@ export async function prepareApp(options: StartOptions): Promise<Prepared | numb
   const start = performance.now();
   const loading = new LoadingScreen({ file: single, mono, bytes: statSync(single).size });
   loading.begin();
-  const r = await loadBuild(single, loading.progress);
+  // Read in slices: the loading frame is drawn, and q read, between them.
+  const r = (await loadBuild(single, { report: loading.report, blocking: loading.progress }))!;
   // A small run is computed whole before the first frame, as it always was (its errors print on
   // the normal screen); a long one shows its first steps and goes on in the app. Practice asks
   // about every step, so it waits for the whole run.

@@ -10,7 +10,7 @@ import type { ReactElement } from 'react';
 import type { AltScreen } from './alt-screen.js';
 import type { Prepainted } from './prepaint.js';
 import { Root } from './Root.js';
-import { loadSession } from './session-load.js';
+import { openSession } from './session-load.js';
 import { prepareApp, type Prepared, type StartOptions } from './start-prep.js';
 import { enterAltScreen } from './terminal.js';
 import { inkStdout, TerminalOutput, type FrameSink } from './terminal-output.js';
@@ -27,7 +27,7 @@ export function runApp(p: Prepared, painted?: Prepainted): Promise<number> {
   const opened = p.opened ?? {};
   painted ??= p.painted;
   return runFullScreen(
-    (output) => <Root entries={[...p.entries]} {...opened} mono={p.mono} open={loadSession} output={output} {...(p.practice ? { practice: p.practice } : {})} {...(p.watch ? { watch: watchPath } : {})} />,
+    (output) => <Root entries={[...p.entries]} {...opened} mono={p.mono} open={openSession} output={output} {...(p.practice ? { practice: p.practice } : {})} {...(p.watch ? { watch: watchPath } : {})} />,
     painted,
   );
 }

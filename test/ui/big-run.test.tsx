@@ -3,7 +3,10 @@
  * how far it is, keys step through the steps that are ready (and say so past them), q quits at
  * once while it computes, and the loading frame (before there is a session) shows what is read.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { loadScenarioText } from '../../src/scenario/load.js';
 import { App } from '../../src/ui/App.js';
@@ -11,7 +14,8 @@ import { compareOrder, SYNC_COMPARE_STEPS } from '../../src/ui/compare.js';
 import { plain } from '../../src/ui/lines.js';
 import { LoadingScreen, loadingLayout, type KeyPoll } from '../../src/ui/loading-screen.js';
 import type { Prepainted } from '../../src/ui/prepaint.js';
-import { startSession, type SessionBuild } from '../../src/ui/session-load.js';
+import { loadInSlices, type LoadProgress } from '../../src/ui/load-in-slices.js';
+import { openSession, startSession, type SessionBuild } from '../../src/ui/session-load.js';
 import { frame, KEY, press, render, unmount, type Rendered } from './helpers.js';
 
 /** A temporal join over `n` one-line events (the shape of the generated bench files). */
@@ -168,6 +172,30 @@ describe('the loading frame', () => {
     expect(left).toBe(1);
   });
 
+  it('is drawn between the slices of a load, and q read from the keys as they arrive', () => {
+    let now = 0;
+    const drawn: string[] = [];
+    let quit = 0;
+    let onKey: ((data: string) => boolean) | undefined;
+    let unsubscribed = 0;
+    const painted: Prepainted = { screen: { leave: () => {} }, output: { draw: (rows: readonly string[]) => void drawn.push(rows.join('\n')) } as never };
+    const listen = (f: (data: string) => boolean): (() => void) => ((onKey = f), () => void unsubscribed++);
+    const loading = new LoadingScreen({ file: 'big.yaml', mono: true, now: () => now, enter: () => painted, keys: () => undefined, listen, size: () => ({ columns: 100, rows: 24 }), onQuit: () => void quit++ });
+    now = 50;
+    loading.report({ done: 300, total: 90_000 });
+    expect(drawn).toEqual([]);
+    expect(onKey).toBeUndefined();
+    now = 500;
+    loading.report({ done: 30_000, total: 90_000 });
+    expect(drawn.at(-1)).toMatch(/30,000 of 90,000 events read · [\d,]+\/s · about \d+ s left/);
+    // Another key is left for the app; q quits and stops listening.
+    expect(onKey!('n')).toBe(false);
+    expect(quit).toBe(0);
+    expect(onKey!('q')).toBe(true);
+    expect(quit).toBe(1);
+    expect(unsubscribed).toBe(1);
+  });
+
   it('a big file shows its loading frame before it is read', () => {
     const drawn: string[] = [];
     const painted: Prepainted = { screen: { leave: () => {} }, output: { draw: (rows: readonly string[]) => void drawn.push(rows.join('\n')) } as never };
@@ -178,5 +206,103 @@ describe('the loading frame', () => {
     big.begin();
     expect(drawn.at(-1)).toContain('loading big.yaml (64.0 MB)');
     expect(drawn.at(-1)).toContain('reading the file…');
+  });
+});
+
+describe('loading in slices', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'joinstep-slices-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, text: string): string => {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+  /** Counts event-loop turns (setImmediate) while `p` is pending: how often the load let others run. */
+  async function turnsWhile<T>(p: Promise<T>): Promise<{ value: T; turns: number }> {
+    let turns = 0;
+    let settled = false;
+    const value = p.finally(() => (settled = true));
+    while (!settled) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      turns++;
+    }
+    return { value: await value, turns };
+  }
+
+  it('reads the events a slice at a time, with progress, into the scenario the full load gives', async () => {
+    const text = bigScenario(3000);
+    const file = write('big.yaml', text);
+    const reports: LoadProgress[] = [];
+    const { value, turns } = await turnsWhile(loadInSlices(file, { sliceMs: 0, report: (p) => void reports.push(p) }));
+    const full = loadScenarioText(file, text);
+    expect(value?.result).toEqual(full);
+    expect(value?.text).toBe(text);
+    // 3000 events in slices of 256 (the clock is read every 256): the loop turned between them.
+    expect(reports.length).toBeGreaterThanOrEqual(10);
+    expect(turns).toBeGreaterThanOrEqual(reports.length);
+    expect(reports.map((p) => p.total)).toEqual(reports.map(() => 3000));
+    const done = reports.map((p) => p.done);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(done[0]).toBeGreaterThan(0);
+  });
+
+  it('a file with a bad event gets the full load\'s diagnostics', async () => {
+    const text = bigScenario(2000).replace('x: o1001 }', 'x: o1001, nope: 1 }');
+    const file = write('bad.yaml', text);
+    const sliced = await loadInSlices(file, { sliceMs: 0 });
+    const full = loadScenarioText(file, text);
+    expect(full.ok).toBe(false);
+    expect(sliced?.result).toEqual(full);
+  });
+
+  it('stops between slices when asked', async () => {
+    const file = write('stop.yaml', bigScenario(3000));
+    const stop = new AbortController();
+    let reports = 0;
+    const r = await loadInSlices(file, { sliceMs: 0, signal: stop.signal, report: () => void (++reports === 2 && stop.abort()) });
+    expect(r).toBeUndefined();
+    expect(reports).toBe(2);
+  });
+
+  it('a reload reads the file in slices while the old run stays on screen, then computes the new run in pieces', async () => {
+    const file = write('reload.yaml', bigScenario(N));
+    const opened = await openSession(file);
+    if (opened === undefined || !opened.ok) throw new Error('the scenario did not open');
+    const build = opened.build;
+    expect(build).toBeDefined();
+    const edited = bigScenario(N + 1000).replace('name: big temporal', 'name: big v2');
+    let calls = 0;
+    let reports = 0;
+    let typeDuringLoad = (): void => {};
+    const reload = (o: Parameters<typeof openSession>[1]) => {
+      calls++;
+      // Slices of 256 events; a key typed from the third slice on reaches the app between slices.
+      const report = (p: LoadProgress): void => {
+        if (++reports === 3) typeDuringLoad();
+        o?.report?.(p);
+      };
+      const r = openSession(file, { ...o, sliceMs: 0, report });
+      return r.then((x) => (x === undefined || x.ok ? x : { ok: false as const, message: x.errors[0] ?? '' }));
+    };
+    const r = await render(<App session={opened.session} {...(build !== undefined ? { build } : {})} reload={reload} />, { columns: 140, rows: 30 });
+    typeDuringLoad = () => void r.stdin.write('n');
+    await until(r, (t) => !t.includes('computing'));
+    await press(r, 'n', 'n');
+    writeFileSync(file, edited);
+    await press(r, 'r');
+    expect(calls).toBe(1);
+    const after = await until(r, (t) => t.includes('reloaded'));
+    expect(reports).toBeGreaterThan(20);
+    // Frames drawn while the file was read: the old run, the progress, and the key typed meanwhile.
+    const during = r.frames.filter((f) => /reloading: [\d,]+ of 7,000 events read/.test(f));
+    expect(during.length).toBeGreaterThan(3);
+    expect(during[0]).toContain(`step 2/${N}`);
+    expect(during.at(-1)).toContain(`step 3/${N}`);
+    expect(after).toContain('big v2');
+    expect(after).toContain('step 3/7000');
+    await until(r, (t) => !t.includes('computing'));
+    await press(r, 'G');
+    expect(frame(r)).toContain('step 7000/7000');
+    await unmount(r);
   });
 });
