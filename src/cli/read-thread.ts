@@ -72,6 +72,12 @@ export function wantsReadThread(file: string, text: string, env: NodeJS.ProcessE
   return false;
 }
 
+/** A started read thread: `each` takes its events (once); `stop` ends it unread. */
+export interface ReadThread {
+  each(f: (ev: ScenarioEvent) => void): Promise<void>;
+  stop(): void;
+}
+
 /**
  * The events of `file` read in a worker started from `entry` (the bundle's own file, which
  * calls readThreadMain when it starts as this worker), handed to `each` batch by batch. Read
@@ -79,6 +85,11 @@ export function wantsReadThread(file: string, text: string, env: NodeJS.ProcessE
  * throws it. Waiting for a batch is an `await`, so that the worker's exit or error is seen.
  */
 export async function eachReadThreadEvent(entry: string, file: string, text: string, options: LoadOptions, each: (ev: ScenarioEvent) => void): Promise<void> {
+  return startReadThread(entry, file, text, options).each(each);
+}
+
+/** The worker started now (its start-up overlaps the caller's own work until `each`). */
+export function startReadThread(entry: string, file: string, text: string, options: LoadOptions): ReadThread {
   const { port1, port2 } = new MessageChannel();
   const control = new SharedArrayBuffer(3 * 4);
   const counters = new Int32Array(control);
@@ -109,27 +120,36 @@ export async function eachReadThreadEvent(entry: string, file: string, text: str
       worker.once('error', exited);
     });
   };
-  const reader = new EventBatchReader();
-  const progress = options.progress;
-  let count = 0;
-  try {
-    for (;;) {
-      const msg = await next();
-      if ('end' in msg) {
-        if (msg.end === 'done') return;
-        if (msg.end === 'not-streamed') throw new NotStreamed(msg.reason);
-        throw new Error(`the read thread failed: ${msg.message}`);
-      }
-      Atomics.add(counters, READ, 1);
-      Atomics.notify(counters, READ);
-      reader.each(msg.batch, progress === undefined ? each : (ev) => (each(ev), progress(++count)));
-    }
-  } finally {
+  let stopped = false;
+  const stop = (): void => {
+    if (stopped) return;
+    stopped = true;
     Atomics.store(counters, STOP, 1);
     Atomics.notify(counters, READ);
     port1.close();
     void worker.terminate();
-  }
+  };
+  const eachEvent = async (each: (ev: ScenarioEvent) => void): Promise<void> => {
+    const reader = new EventBatchReader();
+    const progress = options.progress;
+    let count = 0;
+    try {
+      for (;;) {
+        const msg = await next();
+        if ('end' in msg) {
+          if (msg.end === 'done') return;
+          if (msg.end === 'not-streamed') throw new NotStreamed(msg.reason);
+          throw new Error(`the read thread failed: ${msg.message}`);
+        }
+        Atomics.add(counters, READ, 1);
+        Atomics.notify(counters, READ);
+        reader.each(msg.batch, progress === undefined ? each : (ev) => (each(ev), progress(++count)));
+      }
+    } finally {
+      stop();
+    }
+  };
+  return { each: eachEvent, stop };
 }
 
 /** The worker's side: streams the events and posts them in batches; the bundle's entry calls it. */
