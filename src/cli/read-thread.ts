@@ -28,8 +28,12 @@ import type { EventBatch } from './event-batches.js';
 const BATCH = 2048;
 /** Batches posted and not yet read, at most. */
 const IN_FLIGHT = 16;
-/** Below this much input (the scenario and its replayed data files), starting a thread costs more than it saves. */
-const MIN_BYTES = 1 << 20;
+/**
+ * Below this much input (the scenario and its replayed data files), starting a thread costs more
+ * than it saves: the worker loads the bundle and plans the head again (about 0.3 s of CPU on the
+ * shared machine), and at 100k events (4-6 MB) paired runs were slower with it.
+ */
+export const READ_THREAD_MIN_BYTES = 16 << 20;
 
 /** The shared counters: batches posted, batches read, and the reader's "stop". */
 const POSTED = 0;
@@ -59,7 +63,7 @@ export function wantsReadThread(file: string, text: string, env: NodeJS.ProcessE
   if (forced === '1') return true;
   if (forced === '0') return false;
   let bytes = text.length;
-  if (bytes >= MIN_BYTES) return true;
+  if (bytes >= READ_THREAD_MIN_BYTES) return true;
   const dir = dirname(file);
   for (const m of text.matchAll(/\b(?:file|replay):\s*["']?([^"'\s,}\[]+)/g)) {
     try {
@@ -67,7 +71,7 @@ export function wantsReadThread(file: string, text: string, env: NodeJS.ProcessE
     } catch {
       // Not a file here: the load reports it, on whichever thread.
     }
-    if (bytes >= MIN_BYTES) return true;
+    if (bytes >= READ_THREAD_MIN_BYTES) return true;
   }
   return false;
 }

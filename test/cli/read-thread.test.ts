@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EventBatchReader, EventBatchWriter } from '../../src/cli/event-batches.js';
-import { wantsReadThread } from '../../src/cli/read-thread.js';
+import { READ_THREAD_MIN_BYTES, wantsReadThread } from '../../src/cli/read-thread.js';
 import { loadScenarioText } from '../../src/scenario/load.js';
 import type { ScenarioEvent } from '../../src/scenario/types.js';
 import { REPO_ROOT, yamlFiles } from '../paths.js';
@@ -133,10 +133,11 @@ describe('the read thread', () => {
 
   it('starts only for a big input unless told', () => {
     expect(wantsReadThread(good, readFileSync(good, 'utf8'), {})).toBe(false);
-    expect(wantsReadThread(good, 'x'.repeat(1 << 20), {})).toBe(true);
-    writeFileSync(join(dir, 'big.jsonl'), 'x'.repeat(1 << 20));
-    expect(wantsReadThread(good, '  - { replay: big.jsonl, to: orders }\n', {})).toBe(true);
+    expect(wantsReadThread(good, 'x'.repeat(READ_THREAD_MIN_BYTES), {})).toBe(true);
+    writeFileSync(join(dir, 'big.jsonl'), 'x'.repeat(READ_THREAD_MIN_BYTES - 100));
+    expect(wantsReadThread(good, '  - { replay: big.jsonl, to: orders }\n', {})).toBe(false);
+    expect(wantsReadThread(good, '  - { replay: big.jsonl, to: orders }\n  - { replay: [{ file: rates.jsonl, to: rates }] }\n'.repeat(2), {})).toBe(true);
     expect(wantsReadThread(good, '', { JOINSTEP_READ_THREAD: '1' })).toBe(true);
-    expect(wantsReadThread(good, 'x'.repeat(1 << 20), { JOINSTEP_READ_THREAD: '0' })).toBe(false);
+    expect(wantsReadThread(good, 'x'.repeat(READ_THREAD_MIN_BYTES), { JOINSTEP_READ_THREAD: '0' })).toBe(false);
   });
 });
