@@ -1,13 +1,16 @@
 /**
  * One user-path case (`npm run bench`), in its own process so that its peak memory is its own:
- * `run`: what `joinstep run --result` does (the events streamed into the run, or the full load
- * and run where the file needs it; the sorted result); `load`: the full load alone, as the app
- * and the other commands load a file; `frame`: the app's path to its first frames (the loading
- * frame of a long load, then the scenario's frame with the first steps of the run computed in
- * pieces, then the whole run). Prints one JSON line. Bundled by bench/run.ts.
+ * `run`: what `joinstep run --result` does (the events streamed into the run, read in a second
+ * thread for a big input, or the full load and run where the file needs it; the sorted result);
+ * `load`: the full load alone, as the app and the other commands load a file; `frame`: the app's
+ * path to its first frames (the loading frame of a long load, then the scenario's frame with the
+ * first steps of the run computed in pieces, then the whole run). Prints one JSON line. Bundled
+ * by bench/run.ts.
  */
 import { statSync } from 'node:fs';
-import { runStreamed } from '../src/cli/run-streamed.js';
+import { isMainThread, workerData } from 'node:worker_threads';
+import { readThreadMain, type ReadThreadData } from '../src/cli/read-thread.js';
+import { runStreamedThreaded } from '../src/cli/run-streamed.js';
 import { runScenario } from '../src/engine/run.js';
 import { loadScenarioFile, loadScenarioText, readScenarioFile } from '../src/scenario/load.js';
 import { frameText } from '../src/ui/ansi.js';
@@ -52,7 +55,8 @@ async function runCase(file: string): Promise<FileCaseResult> {
   const cpu0 = process.cpuUsage();
   const read = await readScenarioFile(file);
   if (!read.ok) throw new Error(`${file}: ${read.diagnostics[0]?.message}`);
-  const streamed = runStreamed(file, read.text, () => [0]);
+  // This bundle is its own read thread's entry, as the CLI's is (read-thread.ts).
+  const streamed = await runStreamedThreaded(file, read.text, () => [0], {}, import.meta.url);
   let rows: number;
   if (streamed !== undefined) rows = streamed.outputs.get(0)!.result.length;
   else {
@@ -100,7 +104,8 @@ async function frameCase(file: string): Promise<FrameCaseResult> {
 }
 
 const [mode, file] = process.argv.slice(2);
-if (mode !== undefined && file !== undefined) {
+if (!isMainThread) readThreadMain(workerData as ReadThreadData);
+else if (mode !== undefined && file !== undefined) {
   const result = mode === 'frame' ? await frameCase(file) : mode === 'load' ? await loadCase(file) : await runCase(file);
   process.stdout.write(JSON.stringify(result) + '\n');
 }

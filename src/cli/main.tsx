@@ -1,7 +1,9 @@
 /**
  * joinstep's command line. `run`, `test` and `explain` never load Ink or React (the app is a
- * dynamic import), which keeps their cold start small.
+ * dynamic import), which keeps their cold start small. The same file is the entry of the thread
+ * that reads a big file's events for `run` and `test` (read-thread.ts).
  */
+import { isMainThread, workerData } from 'node:worker_threads';
 import { suggestionHint } from '../scenario/did-you-mean.js';
 import { printable } from '../values/printable.js';
 import { parseCli } from './args.js';
@@ -11,6 +13,7 @@ import { explainCommand } from './explain-command.js';
 import { flinkCommand } from './flink-command.js';
 import { commandHelp, mainHelp } from './help-text.js';
 import { recordCommand } from './record-command.js';
+import { readThreadMain, type ReadThreadData } from './read-thread.js';
 import { runCommand } from './run-command.js';
 import { testCommand } from './test-command.js';
 import { writeErr, writeErrDiagnostic, writeOut } from './output.js';
@@ -34,9 +37,9 @@ async function main(argv: readonly string[]): Promise<number> {
       writeOut(`joinstep ${VERSION}\n`);
       return 0;
     case 'run':
-      return runCommand(cmd);
+      return runCommand(cmd, import.meta.url);
     case 'test':
-      return testCommand(cmd);
+      return testCommand(cmd, import.meta.url);
     case 'explain':
       return explainCommand(cmd);
     case 'record':
@@ -92,14 +95,18 @@ async function withoutFetch<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    // A bug, not a user mistake: say so plainly, keep the stack for the bug report.
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    writeErr(`joinstep: internal error (this is a bug in joinstep, please report it)\n${detail}\n`);
-    process.exitCode = 70;
-  },
-);
+const readThread = isMainThread ? undefined : (workerData as Partial<ReadThreadData> | undefined);
+if (readThread?.readThread === true) readThreadMain(readThread as ReadThreadData);
+else {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      // A bug, not a user mistake: say so plainly, keep the stack for the bug report.
+      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      writeErr(`joinstep: internal error (this is a bug in joinstep, please report it)\n${detail}\n`);
+      process.exitCode = 70;
+    },
+  );
+}

@@ -11,7 +11,7 @@
 import { runScenario } from '../engine/run.js';
 import type { RunOutput } from '../engine/run.js';
 import { loadScenarioText, readScenarioFile } from '../scenario/load.js';
-import { runStreamed } from './run-streamed.js';
+import { runStreamedThreaded } from './run-streamed.js';
 import type { Scenario } from '../scenario/types.js';
 import type { Command } from './args.js';
 import { printable, printableJson } from '../values/printable.js';
@@ -23,14 +23,15 @@ import type { Progress } from './progress.js';
 
 type RunCmd = Extract<Command, { name: 'run' }>;
 
-export async function runCommand(cmd: RunCmd): Promise<number> {
+/** `readThreadEntry`: the bundle's file, to read a big file's events in a second thread (read-thread.ts). */
+export async function runCommand(cmd: RunCmd, readThreadEntry?: string): Promise<number> {
   const progress = stderrProgress();
   const read = await readScenarioFile(cmd.file);
   if (!read.ok) {
     reportDiagnostics(read.diagnostics);
     return 2;
   }
-  const streamed = runStreamed(cmd.file, read.text, (head) => pickQueries(head, cmd.query), progress === undefined ? {} : { progress: progress.stage('running', 'events') });
+  const streamed = await runStreamedThreaded(cmd.file, read.text, (head) => pickQueries(head, cmd.query), progress === undefined ? {} : { progress: progress.stage('running', 'events') }, readThreadEntry);
   progress?.done();
   if (streamed !== undefined) {
     const chosen = selectQueries(streamed.head, cmd.query);

@@ -17,6 +17,7 @@ import { streamScenarioText } from '../scenario/load.js';
 import type { LoadOptions } from '../scenario/load.js';
 import { NotStreamed } from '../scenario/not-streamed.js';
 import type { Scenario } from '../scenario/types.js';
+import { startReadThread, wantsReadThread } from './read-thread.js';
 
 export interface StreamedRun {
   /** The scenario without its events (`events: []`). */
@@ -43,6 +44,35 @@ export function runStreamed(file: string, text: string, pick: (head: Scenario) =
     throw error;
   }
   return { head: stream.head, outputs: new Map(picked.map((index, q) => [index, feeds[q]!.finish()])) };
+}
+
+/**
+ * runStreamed, with a big input's events read in a second thread (read-thread.ts) started from
+ * `entry`, the bundle's own file; a small input, or no entry (the bench's in-process case), runs
+ * in this thread. The same events go into the same feeds, so the output is runStreamed's.
+ */
+export async function runStreamedThreaded(file: string, text: string, pick: (head: Scenario) => readonly number[] | undefined, options: LoadOptions = {}, entry?: string): Promise<StreamedRun | undefined> {
+  if (entry === undefined || !wantsReadThread(file, text)) return runStreamed(file, text, pick, options);
+  // The worker first, so that its start-up (loading the bundle, its own head) overlaps ours.
+  const thread = startReadThread(entry, file, text, options);
+  try {
+    const stream = streamScenarioText(file, text, { ...options, progress: undefined });
+    if (stream === undefined) return undefined;
+    const picked = pick(stream.head);
+    if (picked === undefined) return undefined;
+    const feeds = picked.map((index) => new RunFeed(stream.head, index, createOperator));
+    try {
+      await thread.each((ev) => {
+        for (let q = 0; q < feeds.length; q++) feeds[q]!.push(ev);
+      });
+    } catch (error) {
+      if (error instanceof NotStreamed || isRuntimeError(error)) return undefined;
+      throw error;
+    }
+    return { head: stream.head, outputs: new Map(picked.map((index, q) => [index, feeds[q]!.finish()])) };
+  } finally {
+    thread.stop();
+  }
 }
 
 function isRuntimeError(error: unknown): boolean {

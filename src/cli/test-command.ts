@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { formatDiagnostic } from '../scenario/diagnostic.js';
 import { loadScenarioText, readScenarioFile } from '../scenario/load.js';
-import { runStreamed } from './run-streamed.js';
+import { runStreamedThreaded } from './run-streamed.js';
 import type { Diagnostic, LoadResult } from '../scenario/types.js';
 import type { Command } from './args.js';
 import { printable } from '../values/printable.js';
@@ -20,7 +20,8 @@ import { checkOnFlink, type FlinkCheck } from './test-flink.js';
 import { flinkAvailable, HarnessError } from '../flink/harness-client.js';
 import { HarnessPool } from '../flink/harness-pool.js';
 
-export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Promise<number> {
+/** `readThreadEntry`: the bundle's file, to read a big file's events in a second thread (read-thread.ts). */
+export async function testCommand(cmd: Extract<Command, { name: 'test' }>, readThreadEntry?: string): Promise<number> {
   const paths = cmd.paths.length > 0 ? cmd.paths : [existsSync('scenarios') ? 'scenarios' : '.'];
   const { files, missing } = findScenarioFiles(paths);
   for (const path of missing) writeErr(`joinstep: no such file or directory: ${printable(path)}\n`);
@@ -45,7 +46,7 @@ export async function testCommand(cmd: Extract<Command, { name: 'test' }>): Prom
       // Without --flink, a file whose checks need only the runs streams its events into them.
       const streamed =
         read.ok && pool === undefined
-          ? runStreamed(file, read.text, queriesToRun, { ...versionOption, ...(progress === undefined ? {} : { progress: progress.stage(`running ${file}`, 'events') }) })
+          ? await runStreamedThreaded(file, read.text, queriesToRun, { ...versionOption, ...(progress === undefined ? {} : { progress: progress.stage(`running ${file}`, 'events') }) }, readThreadEntry)
           : undefined;
       progress?.done();
       let verdict: Verdict;
