@@ -225,6 +225,13 @@ const runs: number[] = [];
  * Within a bucket HashMap keeps first-put order: the order the times' first rows were cached.
  * Returns the number of runs. One time (the common case) sorts nothing.
  */
+/** Sort order of the runs starting at x and y by when their times were put into side's map. */
+function putOrder(s: IntervalStateView, side: Side, x: number, y: number): number {
+  if (x === y) return 0;
+  if (x < y) return s.putBefore(side, x, y) ? -1 : 1;
+  return s.putBefore(side, y, x) ? 1 : -1;
+}
+
 function runsInMapOrder(s: IntervalStateView, side: Side, m: number): number {
   let count = 0;
   let i = 0;
@@ -239,13 +246,13 @@ function runsInMapOrder(s: IntervalStateView, side: Side, m: number): number {
   }
   if (count < 2) return count;
   const cap = hashMapCapacity(s.mapPeak(side));
-  const order: { i: number; end: number; b: number; put: number }[] = [];
+  const order: { i: number; end: number; b: number }[] = [];
   for (let r = 0; r < count; r++) {
     const start = runs[2 * r] as number;
-    order.push({ i: start, end: runs[2 * r + 1] as number, b: hashMapBucket(longHash(s.timeAt(side, start)), cap), put: s.arrivalAt(side, start) });
+    order.push({ i: start, end: runs[2 * r + 1] as number, b: hashMapBucket(longHash(s.timeAt(side, start)), cap) });
   }
-  // Within a bucket, the chain: times in the order they were put (the first row of each run).
-  order.sort((x, y) => x.b - y.b || x.put - y.put);
+  // Within a bucket, the chain: times in the order they were put.
+  order.sort((x, y) => x.b - y.b || putOrder(s, side, x.i, y.i));
   for (let r = 0; r < count; r++) {
     const o = order[r] as { i: number; end: number };
     runs[2 * r] = o.i;
