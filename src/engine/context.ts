@@ -33,6 +33,8 @@ export interface RunContext {
    * inputs. The first channel of each side; absent for every other plan.
    */
   readonly unionChannels?: readonly [number, number];
+  /** CombinedWatermarkStatus flushes the largest watermark once every input is idle (2.2+, FLINK-38454). */
+  readonly idleInputsFlush: boolean;
   readonly op: JoinOperator<unknown>;
   readonly sink: SinkRuntime;
   /** When false, steps keep no trace (flags are still computed): used for bulk runs. */
@@ -70,6 +72,7 @@ export function createRunContext(scenario: Scenario, queryIndex: number, factory
     sides: [sideRuntime(plan, 0, tableOf(0)), sideRuntime(plan, 1, tableOf(1))],
     joinInputs: plan.family === 'lookup' ? [0] : [0, 1],
     ...(plan.interval?.negativeWindow === true && plan.interval.timeKind === 'rowtime' ? { unionChannels: [0, tableOf(0).partitions] as const } : {}),
+    idleInputsFlush: plan.flinkVersion >= '2.2',
     op: factory(plan),
     sink: sinkRuntime(plan),
     tracing,

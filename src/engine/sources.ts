@@ -31,7 +31,7 @@ export function joinHeldBy(w: { ctx: Work['ctx']; inputs: Work['inputs']; table(
 function advanceJoin(w: Work): void {
   const ctx = w.ctx;
   // two inputs: CombinedWatermarkStatus, which flushes the maximum when all are idle only from 2.2
-  const combined = ctx.joinInputs.length === 2 ? combineWatermarks(w.inputs, ctx.plan.flinkVersion >= '2.2') : combineWatermarks([w.inputs[0]!]);
+  const combined = ctx.joinInputs.length === 2 ? combineWatermarks(w.inputs, ctx.idleInputsFlush) : combineWatermarks([w.inputs[0]!]);
   if (combined <= w.joinWm) {
     if (w.tracing) {
       const heldBy = joinHeldBy(w);

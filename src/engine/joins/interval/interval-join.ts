@@ -350,8 +350,11 @@ function removeExpired(c: Call, side: Side, exp: number): void {
   while (cut < n && s.timeAt(side, cut) <= exp) cut++;
   const first = n > 0 ? s.timeAt(side, 0) : exp;
   const reason = c.out.tracing ? timerReason(c, first, exp) : NO_TEXT;
-  const count = runsInMapOrder(s, side, cut);
-  for (let r = 0; r < count; r++) expireRows(c, side, runs[2 * r] as number, runs[2 * r + 1] as number, reason);
+  // Only paddings and traces show the order Flink walks its map in; an inner side's silent expiry does not.
+  if (c.out.tracing || isOuter(c.j.plan, side)) {
+    const count = runsInMapOrder(s, side, cut);
+    for (let r = 0; r < count; r++) expireRows(c, side, runs[2 * r] as number, runs[2 * r + 1] as number, reason);
+  } else expireRows(c, side, 0, cut, reason);
   const earliest = cut < n ? s.timeAt(side, cut) : undefined;
   if (earliest !== undefined && earliest > 0) {
     const at = cleanupTimeFor(c.spec, side, earliest);
