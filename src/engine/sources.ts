@@ -132,12 +132,21 @@ function outputFor(w: Work, t: TableRuntime): TableOutput {
 }
 
 /** Partition `p` emits watermark `value` into its table's valve. */
+/**
+ * The watermark on the union's channels. A function of its own: V8 makes the context a closure
+ * captures on every entry to the function that holds it, and every watermark of every plan passes
+ * through emitPartitionWatermark.
+ */
+function unionWatermark(w: Work, t: TableRuntime, p: number, value: number): void {
+  unionPartition(w, t, p, (v, ch, o) => valveWatermark(v, ch, value, o));
+}
+
 export function emitPartitionWatermark(w: Work, t: TableRuntime, p: number, value: number): void {
   const mt = w.ownTable(t.index);
   const out = outputFor(w, t);
   const accepted = valveWatermark(mt.valve, p, value, out);
   spare = out;
-  unionPartition(w, t, p, (v, ch, o) => valveWatermark(v, ch, value, o));
+  if (w.ctx.unionChannels !== undefined) unionWatermark(w, t, p, value);
   if (accepted && w.tracing && mt.valve.output < value) {
     const held = valveHeldBy(mt.valve);
     const heldBy = held === undefined || held === p ? `${partitionName(t, p)} (catching up)` : partitionName(t, held);

@@ -75,7 +75,10 @@ class Call {
   time!: OpTime;
   /** Rowtime: max(combined watermark, 0); proctime: the processing time. */
   opTime = 0;
-  /** The key's first-seen side and row: the printed key is built from them only when traced. */
+  /**
+   * The key's first-seen side and row: the printed key is built from them only when traced, and
+   * only a traced call sets them (a row stored into this long-lived object costs a write barrier).
+   */
   keySide: Side = 0;
   keyRow: Row = [];
 
@@ -147,8 +150,10 @@ function processElement(c: Call, side: Side, kind: RowKind, row: Row, keys: KeyI
   // The key's one instance: timers keep it.
   const key = keys.keyOfRow(row, j.keyIdx[side]);
   const known = s.openKey(key);
-  c.keySide = known ? s.keySide() : side;
-  c.keyRow = known ? s.keyRow() : row;
+  if (out.tracing) {
+    c.keySide = known ? s.keySide() : side;
+    c.keyRow = known ? s.keyRow() : row;
+  }
   const t = c.spec.timeKind === 'rowtime' ? rowTime(j, side, row) : c.opTime;
   if (t === undefined) {
     out.trace({ t: 'filter.drop', side, row: printRow(j, side, kind, row), reason: 'its time attribute is null' });
@@ -325,8 +330,10 @@ const RIGHT_THEN_LEFT = [1, 0] as const;
 function onTimer(c: Call, key: string, at: number): void {
   const s = c.s;
   if (!s.openKey(key)) return;
-  c.keySide = s.keySide();
-  c.keyRow = s.keyRow();
+  if (c.out.tracing) {
+    c.keySide = s.keySide();
+    c.keyRow = s.keyRow();
+  }
   if (c.out.tracing) c.out.trace({ t: 'timer.fire', domain: c.domain, time: at, key: c.key, purpose: 'interval cache cleanup' });
   // Flink checks the timer that cleans the right cache before the one that cleans the left cache.
   for (const side of RIGHT_THEN_LEFT) {
