@@ -34,6 +34,8 @@ export interface RunContext {
    * combining the two inputs. True only for such a plan (and not when the condition is FALSE).
    */
   readonly union?: true;
+  /** CombinedWatermarkStatus flushes the largest watermark once every input is idle (2.2+, FLINK-38454). */
+  readonly idleInputsFlush: boolean;
   readonly op: JoinOperator<unknown>;
   readonly sink: SinkRuntime;
   /** When false, steps keep no trace (flags are still computed): used for bulk runs. */
@@ -73,6 +75,7 @@ export function createRunContext(scenario: Scenario, queryIndex: number, factory
     // A condition Calcite folds to FALSE wins over the empty window: no union is planned then (a
     // Calc, or a regular join on FALSE for FULL), see interval-join.ts.
     ...(plan.interval?.negativeWindow === true && plan.interval.alwaysFalse !== true && plan.interval.timeKind === 'rowtime' ? { union: true as const } : {}),
+    idleInputsFlush: plan.flinkVersion >= '2.2',
     op: factory(plan),
     sink: sinkRuntime(plan),
     tracing,

@@ -31,7 +31,7 @@ export function joinHeldBy(w: { ctx: Work['ctx']; inputs: Work['inputs']; table(
 function advanceJoin(w: Work): void {
   const ctx = w.ctx;
   // two inputs: CombinedWatermarkStatus, which flushes the maximum when all are idle only from 2.2
-  const combined = ctx.joinInputs.length === 2 ? combineWatermarks(w.inputs, ctx.plan.flinkVersion >= '2.2') : combineWatermarks([w.inputs[0]!]);
+  const combined = ctx.joinInputs.length === 2 ? combineWatermarks(w.inputs, ctx.idleInputsFlush) : combineWatermarks([w.inputs[0]!]);
   if (combined <= w.joinWm) {
     if (w.tracing) {
       const heldBy = joinHeldBy(w);
@@ -82,7 +82,7 @@ class TableOutput implements ValveOutput {
       firstRowsOnWatermark(w, w.ctx.sides[s], value);
       w.setInput(s, value, false);
       advanceJoin(w);
-      unionInput(w, s, (v, ch, o) => valveWatermark(v, ch, value, o));
+      if (w.unionValve !== undefined) unionWatermark(w, s, value);
     }
   }
 
@@ -91,7 +91,7 @@ class TableOutput implements ValveOutput {
     for (const s of this.t.sides) {
       w.setInput(s, w.inputs[s]!.wm, idle);
       advanceJoin(w);
-      unionInput(w, s, (v, ch, o) => valveStatus(v, ch, idle, o));
+      if (w.unionValve !== undefined) unionInput(w, s, (v, ch, o) => valveStatus(v, ch, idle, o));
     }
   }
 }
@@ -123,6 +123,15 @@ function unionInput(w: Work, s: number, apply: (v: NonNullable<Work['unionValve'
   const v = copyValve(w.unionValve);
   apply(v, s, new UnionOutput(w));
   w.unionValve = v;
+}
+
+/**
+ * The watermark on the union's channel `s`. A function of its own: V8 makes the context a closure
+ * captures on every entry to the function that holds it, and every watermark of every plan passes
+ * through TableOutput.watermark.
+ */
+function unionWatermark(w: Work, s: number, value: number): void {
+  unionInput(w, s, (v, ch, o) => valveWatermark(v, ch, value, o));
 }
 
 /** A free TableOutput: taken while a valve call runs, so a nested call (none today) gets its own. */

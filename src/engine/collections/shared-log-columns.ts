@@ -38,8 +38,11 @@ export class ColumnLog<R> {
   readonly #stamp0: number;
   /** The last slot's stamp: nAt's usual answer without reading the column. */
   #lastStamp: number;
+  /** The most slots the version this log was copied from had held (0: a new log); see peakAt. */
+  readonly #peak0: number;
 
-  private constructor(rows: R[], ints: Ints | null, c0: readonly number[], cols: readonly Col[]) {
+  private constructor(rows: R[], ints: Ints | null, c0: readonly number[], cols: readonly Col[], peak0 = 0) {
+    this.#peak0 = peak0;
     this.#len = rows.length;
     this.#more = splitRows(rows);
     this.#rows = rows;
@@ -84,6 +87,15 @@ export class ColumnLog<R> {
 
   at(i: number): number {
     return colGet(this.#ats, this.#at0, i);
+  }
+
+  /**
+   * The most slots any version on the way to version n has had: a log only grows in place, and
+   * every copy (a removal, or a write to a version other than the newest) starts from the peak of
+   * the version it copies. So no holder keeps a peak per version.
+   */
+  peakAt(n: number): number {
+    return n > this.#peak0 ? n : this.#peak0;
   }
 
   /** The write stamp slot i was appended under (set() keeps it). */
@@ -174,7 +186,7 @@ export class ColumnLog<R> {
       for (const col of cols) col?.splice(gone, 1);
       ints?.copyWithin(S * gone, S * gone + S, S * n);
     }
-    return new ColumnLog(rows, ints, c0, cols);
+    return new ColumnLog(rows, ints, c0, cols, this.peakAt(n));
   }
 
   /**

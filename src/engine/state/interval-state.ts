@@ -263,6 +263,12 @@ export function withoutFirst(ks: IntervalKeyState, side: Side, k: number, inPlac
   return w;
 }
 
+/** Whether side's first n rows hold one timed `time`. */
+function holdsTime(ks: IntervalKeyState, side: Side, n: number, time: number): boolean {
+  for (let i = 0; i < n; i++) if (timeAt(ks, side, i) === time) return true;
+  return false;
+}
+
 /** Flag side's row i joined, in `w` (the caller's to change); an inner side keeps no flag. */
 export function setJoined(w: WritableKeyState, side: Side, i: number): void {
   if (widthOf(w, side) === 3) w[start(w, side) + i * 3 + 2] = true;
@@ -276,14 +282,21 @@ export function setCleanup(w: WritableKeyState, side: Side, at: number | undefin
 type WritableState = { -readonly [P in keyof IntervalState]: IntervalState[P] };
 
 /**
- * The order rows were cached in, by row object, for the order of row times within one HashMap
- * bucket. Kept beside the key states rather than in them (a slot per row would widen every cached
- * row for a tie that needs two times in one bucket arriving out of time order). A row object is
- * numbered once: replaying from a kept snapshot caches later rows again, and those keep or get
+ * A row that put a new time into a side's map (a HashMap from row time to rows) while a later time
+ * was already there: the order of such puts, and the latest time present at the put. Only these
+ * are recorded (see IntervalStateView.putBefore): rows in time order, the usual case, cost nothing.
+ */
+interface LatePut {
+  readonly n: number;
+  readonly latest: number;
+}
+
+/**
+ * Numbers of late puts, in put order. A row object keeps its record: replaying from a kept
+ * snapshot caches later rows again, the same state deciding the same, and new row objects get
  * numbers above every row the snapshot holds, so the relative order stays right.
  */
-const arrivals = new WeakMap<Row, number>();
-let nextArrival = 0;
+let nextLatePut = 0;
 
 /**
  * The operator's view of its state while it processes one element or one timer pass. An operator
@@ -294,6 +307,8 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
   private exp0 = 0;
   private exp1 = 0;
   private timers: TimerQueue = EMPTY_TIMERS;
+  /** The late puts of this operator's rows, by row object (one view per operator). */
+  private readonly latePuts = new WeakMap<Row, LatePut>();
 
   /** `layout`: which sides are outer (layoutOf), for new key states. */
   constructor(private readonly layout: number) {
@@ -374,8 +389,17 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
 
   /** Cache a row on `side` at `time` (after the rows timed <= time) and set side's cleanup time. */
   cacheRow(side: Side, time: number, row: Row, joined: boolean, cleanup: number): void {
-    if (!arrivals.has(row)) arrivals.set(row, nextArrival++);
-    this.replace(this.ks === undefined ? newKeyState(this.layout, side, row, time, joined, cleanup) : withRow(this.ks, side, time, row, joined, cleanup));
+    const ks = this.ks;
+    if (ks === undefined) {
+      this.replace(newKeyState(this.layout, side, row, time, joined, cleanup));
+      return;
+    }
+    const n = cacheSize(ks, side);
+    if (n > 0) {
+      const latest = timeAt(ks, side, n - 1);
+      if (time < latest && !this.latePuts.has(row) && !holdsTime(ks, side, n, time)) this.latePuts.set(row, { n: nextLatePut++, latest });
+    }
+    this.replace(withRow(ks, side, time, row, joined, cleanup));
   }
 
   /** Flag side's row i as joined (an inner side keeps no flag). */
@@ -392,11 +416,19 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
   }
 
   /**
-   * When side's row i was first cached, relative to every other cached row: the first row of a run
-   * of one time put that time into Flink's map, and a HashMap bucket chains its keys in put order.
+   * Whether the run of side's rows starting at i (the rows of one time; runs leave the cache whole)
+   * put its time into Flink's map before the run starting at j, i < j (so time i < time j): a
+   * HashMap bucket chains its keys in put order. A cache loses only its earliest times, so every
+   * time present when a run was put is still there while that run is. Hence a run put in time
+   * order (no later time present) came before every later time; a late put came after exactly
+   * the times up to the latest one present at its put; two late puts compare by their numbers.
    */
-  arrivalAt(side: Side, i: number): number {
-    return arrivals.get(rowAt(this.ks as IntervalKeyState, side, i)) ?? Number.MAX_SAFE_INTEGER;
+  putBefore(side: Side, i: number, j: number): boolean {
+    const ks = this.ks as IntervalKeyState;
+    const a = this.latePuts.get(rowAt(ks, side, i));
+    if (a === undefined) return true;
+    const b = this.latePuts.get(rowAt(ks, side, j));
+    return b === undefined ? timeAt(ks, side, j) > a.latest : a.n < b.n;
   }
 
   /** The most distinct row times side's map has held since Flink created it. */

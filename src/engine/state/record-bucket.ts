@@ -35,8 +35,8 @@ export class Cursor {
    */
   rootTip = false;
   /**
-   * The most entries the key's map has held since it was last empty, when that is more than
-   * PEAK_MIN (record-store.ts): a HashMap's capacity never shrinks while it lives. 0: no more.
+   * A big bucket's most entries since it was last empty (record-store.ts keeps it; a log bucket's
+   * is its log's, see cursorPeak): a HashMap's capacity never shrinks while it lives.
    */
   peak = 0;
 
@@ -50,6 +50,12 @@ export class Cursor {
     this.main = undefined;
     this.rootTip = false;
     this.peak = 0;
+  }
+
+  /** The most entries the bucket has held since it was last empty (what sizes its HashMap). */
+  peakSize(): number {
+    if (this.big !== undefined) return Math.max(this.peak, pmSize(this.big));
+    return this.log === undefined ? 0 : this.log.peakAt(this.n);
   }
 
   /** Entries in the bucket now (a NoUniqueKey row counted once, as a map key). */
@@ -172,6 +178,7 @@ export function cursorPut(spec: SideSpec, c: Cursor, row: Row, count: number, as
   c.log = c.log.append(c.n, row, h, seq, count, assoc, at, writeStamp(), c.log !== c.main || c.rootTip);
   c.n++;
   if (c.n > BIG) {
+    c.peak = c.log.peakAt(c.n);
     c.big = toMap(spec, c.log, c.n);
     c.log = undefined;
     c.n = 0;

@@ -208,7 +208,7 @@ export function liveEntries(spec: SideSpec, v: RecordStateViews, k: KeyRef, now:
   const c = bucketOf(v, spec.side, k.key);
   const all = cursorEntries(c);
   // The map's size before expired entries are dropped decides its capacity.
-  const peak = Math.max(c.peak, all.length);
+  const peak = c.peakSize();
   if (spec.ttlMs <= 0 || all.length === 0) return inFlinkOrder(spec, all, peak);
   const live: JoinEntry[] = [];
   for (const e of all) {
@@ -260,7 +260,7 @@ export function storedRows(spec: SideSpec, v: RecordStateViews, key: string, now
   const ttl = spec.ttlMs;
   let m = 0;
   if (c.big !== undefined || (c.n > 1 && spec.layout.kind !== 'JoinKeyContainsUniqueKey')) {
-    for (const e of inFlinkOrder(spec, cursorEntries(c), c.peak)) {
+    for (const e of inFlinkOrder(spec, cursorEntries(c), c.peakSize())) {
       if (isExpired(spec, e, now)) return -1;
       for (let i = 0; i < e.count; i++) into[m++] = e.row;
     }

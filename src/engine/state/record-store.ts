@@ -50,9 +50,6 @@ type Slot = number | LogVersion | PMap<JoinEntry>;
 
 const MAIN = -1;
 
-/** Sizes up to this fit a HashMap's first 16 buckets: no peak is kept for them. */
-const PEAK_MIN = 12;
-
 /**
  * The newest version of a run's first lineage (shared by all versions of a store): its stamp, and
  * per key id whether its map holds MAIN, so that the root tip, which does most reads and writes of
@@ -89,8 +86,9 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
   /** -1 on the first lineage; on a branch, the stamp of the first-lineage version it left. */
   #bound: number;
   /**
-   * Per key id, the most entries its bucket has held since it was last empty, kept only above
-   * PEAK_MIN: the key's Flink HashMap grew to that and keeps its capacity (flink-map-order.ts).
+   * Per key id whose bucket is a map (more than BIG entries, record-bucket.ts), the most entries it
+   * has held since it was last empty: the key's Flink HashMap grew to that and keeps its capacity
+   * (flink-map-order.ts). A log bucket's peak is its log's (ColumnLog.peakAt), with no lookup.
    */
   #peaks: PMap<number, number>;
 
@@ -135,7 +133,6 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
     const id = this.#index.idOf(key);
     c.id = id;
     c.keys = this.#index;
-    c.peak = pmGet(this.#peaks, id) ?? 0;
     const tip = this.isRootTip();
     if (tip && this.#root.mainHeld[id] === 1) {
       // All of the main log: only the root tip pushes onto it, under stamps up to its own.
@@ -157,7 +154,10 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
     } else if (slot instanceof LogVersion) {
       c.log = slot.log;
       c.n = slot.n;
-    } else c.big = slot;
+    } else {
+      c.big = slot;
+      c.peak = pmGet(this.#peaks, id) ?? 0;
+    }
   }
 
   /** This store with `key`'s bucket as `c` holds it (none: the key is dropped). */
@@ -172,11 +172,7 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
     const stamp = writeStamp();
     const bound = tip ? -1 : this.#bound === -1 ? this.#stamp : this.#bound;
     if (tip) this.#root.stamp = stamp;
-    const size = c.size();
-    const stored = pmGet(this.#peaks, id) ?? 0;
-    const peak = Math.max(stored, size);
-    const peaks = size === 0 ? (stored === 0 ? this.#peaks : pmDelete(this.#peaks, id)) : peak > PEAK_MIN && peak !== stored ? pmSet(this.#peaks, id, peak) : this.#peaks;
-    c.peak = size === 0 ? 0 : peak > PEAK_MIN ? peak : 0;
+    const peaks = this.peaksAfter(id, c);
     if (isEditable(this)) {
       // Created earlier in this transient edit (edit.ts): nothing else can see it.
       this.#peaks = peaks;
@@ -186,6 +182,22 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
       return this;
     }
     return created(new SideStore(map, this.#index, this.#main, this.#root, stamp, bound, peaks));
+  }
+
+  /**
+   * The peaks map once `c` is stored: a big bucket's peak is kept here (its map holds no log to
+   * carry it); a log bucket's is its log's (ColumnLog.peakAt); an emptied key forgets its peak.
+   */
+  private peaksAfter(id: number, c: Cursor): PMap<number, number> {
+    const peaks = this.#peaks;
+    if (c.big === undefined) {
+      c.peak = 0;
+      return c.log === undefined && pmGet(peaks, id) !== undefined ? pmDelete(peaks, id) : peaks;
+    }
+    const stored = pmGet(peaks, id) ?? 0;
+    const peak = Math.max(stored, c.peak, pmSize(c.big));
+    c.peak = peak;
+    return peak !== stored ? pmSet(peaks, id, peak) : peaks;
   }
 
   private slotOf(id: number, c: Cursor, tip: boolean): Slot | undefined {

@@ -88,6 +88,37 @@ describe('regular join: several matches', () => {
     expect(expected).not.toEqual(rows.map((r) => `+I[${r.join(', ')}, k, 0]`));
     h.processElement2('+I', 'k', 0).shouldEmit(...expected);
   });
+
+  it('a map that grew keeps its capacity after retractions, and grows on from it when rows come back', () => {
+    const h = orders('inner');
+    const m = new JavaHashMapModel<[string, string, number]>((key) => {
+      const [id, k, amount] = key.split('|');
+      return binaryRowHash([id as string, k as string, Number(amount)], [STR, STR, INT]);
+    });
+    const row = (i: number): [string, string, number] => [`o${i}`, 'k', i];
+    const probe = (kind: string, v: number): string[] => m.entries().map(([, r]) => `${kind}[${r.join(', ')}, k, ${v}]`);
+    // 40 rows: Flink's map grows to 64 buckets; 34 retractions leave 6 rows in it.
+    for (let i = 0; i < 40; i++) {
+      h.processElement1('+I', ...row(i));
+      m.put(row(i).join('|'), row(i));
+    }
+    for (let i = 3; i < 37; i++) {
+      h.processElement1('-D', ...row(i));
+      m.remove(row(i).join('|'));
+    }
+    const six = probe('+I', 0);
+    // The same six rows put into a new map (16 buckets) would come out otherwise.
+    const fresh = new JavaHashMapModel<[string, string, number]>((key) => binaryRowHash([key.split('|')[0] as string, 'k', Number(key.split('|')[2])], [STR, STR, INT]));
+    for (const [key, r] of m.entries()) fresh.put(key, r);
+    expect(fresh.entries().map(([, r]) => `+I[${r.join(', ')}, k, 0]`)).not.toEqual(six);
+    h.processElement2('+I', 'k', 0).shouldEmit(...six);
+    // Rows that come back join the shrunk map, which keeps its 64 buckets.
+    for (const i of [5, 50, 51]) {
+      h.processElement1('+I', ...row(i)).shouldEmit(`+I[${row(i).join(', ')}, k, 0]`);
+      m.put(row(i).join('|'), row(i));
+    }
+    h.processElement2('+U', 'k', 1).shouldEmit(...probe('+U', 1));
+  });
 });
 
 describe('regular join: the stored row is pruned to the columns the query reads', () => {

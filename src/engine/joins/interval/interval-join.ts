@@ -75,7 +75,10 @@ class Call {
   time!: OpTime;
   /** Rowtime: max(combined watermark, 0); proctime: the processing time. */
   opTime = 0;
-  /** The key's first-seen side and row: the printed key is built from them only when traced. */
+  /**
+   * The key's first-seen side and row: the printed key is built from them only when traced, and
+   * only a traced call sets them (a row stored into this long-lived object costs a write barrier).
+   */
   keySide: Side = 0;
   keyRow: Row = [];
 
@@ -147,8 +150,10 @@ function processElement(c: Call, side: Side, kind: RowKind, row: Row, keys: KeyI
   // The key's one instance: timers keep it.
   const key = keys.keyOfRow(row, j.keyIdx[side]);
   const known = s.openKey(key);
-  c.keySide = known ? s.keySide() : side;
-  c.keyRow = known ? s.keyRow() : row;
+  if (out.tracing) {
+    c.keySide = known ? s.keySide() : side;
+    c.keyRow = known ? s.keyRow() : row;
+  }
   const t = c.spec.timeKind === 'rowtime' ? rowTime(j, side, row) : c.opTime;
   if (t === undefined) {
     out.trace({ t: 'filter.drop', side, row: printRow(j, side, kind, row), reason: 'its time attribute is null' });
@@ -225,6 +230,13 @@ const runs: number[] = [];
  * Within a bucket HashMap keeps first-put order: the order the times' first rows were cached.
  * Returns the number of runs. One time (the common case) sorts nothing.
  */
+/** Sort order of the runs starting at x and y by when their times were put into side's map. */
+function putOrder(s: IntervalStateView, side: Side, x: number, y: number): number {
+  if (x === y) return 0;
+  if (x < y) return s.putBefore(side, x, y) ? -1 : 1;
+  return s.putBefore(side, y, x) ? 1 : -1;
+}
+
 function runsInMapOrder(s: IntervalStateView, side: Side, m: number): number {
   let count = 0;
   let i = 0;
@@ -239,13 +251,13 @@ function runsInMapOrder(s: IntervalStateView, side: Side, m: number): number {
   }
   if (count < 2) return count;
   const cap = hashMapCapacity(s.mapPeak(side));
-  const order: { i: number; end: number; b: number; put: number }[] = [];
+  const order: { i: number; end: number; b: number }[] = [];
   for (let r = 0; r < count; r++) {
     const start = runs[2 * r] as number;
-    order.push({ i: start, end: runs[2 * r + 1] as number, b: hashMapBucket(longHash(s.timeAt(side, start)), cap), put: s.arrivalAt(side, start) });
+    order.push({ i: start, end: runs[2 * r + 1] as number, b: hashMapBucket(longHash(s.timeAt(side, start)), cap) });
   }
-  // Within a bucket, the chain: times in the order they were put (the first row of each run).
-  order.sort((x, y) => x.b - y.b || x.put - y.put);
+  // Within a bucket, the chain: times in the order they were put.
+  order.sort((x, y) => x.b - y.b || putOrder(s, side, x.i, y.i));
   for (let r = 0; r < count; r++) {
     const o = order[r] as { i: number; end: number };
     runs[2 * r] = o.i;
@@ -318,8 +330,10 @@ const RIGHT_THEN_LEFT = [1, 0] as const;
 function onTimer(c: Call, key: string, at: number): void {
   const s = c.s;
   if (!s.openKey(key)) return;
-  c.keySide = s.keySide();
-  c.keyRow = s.keyRow();
+  if (c.out.tracing) {
+    c.keySide = s.keySide();
+    c.keyRow = s.keyRow();
+  }
   if (c.out.tracing) c.out.trace({ t: 'timer.fire', domain: c.domain, time: at, key: c.key, purpose: 'interval cache cleanup' });
   // Flink checks the timer that cleans the right cache before the one that cleans the left cache.
   for (const side of RIGHT_THEN_LEFT) {
@@ -343,8 +357,11 @@ function removeExpired(c: Call, side: Side, exp: number): void {
   while (cut < n && s.timeAt(side, cut) <= exp) cut++;
   const first = n > 0 ? s.timeAt(side, 0) : exp;
   const reason = c.out.tracing ? timerReason(c, first, exp) : NO_TEXT;
-  const count = runsInMapOrder(s, side, cut);
-  for (let r = 0; r < count; r++) expireRows(c, side, runs[2 * r] as number, runs[2 * r + 1] as number, reason);
+  // Only paddings and traces show the order Flink walks its map in; an inner side's silent expiry does not.
+  if (c.out.tracing || isOuter(c.j.plan, side)) {
+    const count = runsInMapOrder(s, side, cut);
+    for (let r = 0; r < count; r++) expireRows(c, side, runs[2 * r] as number, runs[2 * r + 1] as number, reason);
+  } else expireRows(c, side, 0, cut, reason);
   const earliest = cut < n ? s.timeAt(side, cut) : undefined;
   if (earliest !== undefined && earliest > 0) {
     const at = cleanupTimeFor(c.spec, side, earliest);
