@@ -96,7 +96,10 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
   const pruned = draft.family === 'regular' || draft.family === 'semi' || draft.family === 'anti';
   const drafted = pruned ? draft.inputs.map((d, i) => prunedInput(d, i as 0 | 1, i === 0 ? draft.keys.left : draft.keys.right, reads)) as [InputPlanDraft, InputPlanDraft] : draft.inputs;
   const never = draft.alwaysFalse === true;
-  const changelogMode = never ? noJoinChangelog(draft.joinType, drafted) : outputChangelog(draft.family, draft.joinType, drafted[0].plan.changelogMode, drafted[1].plan.changelogMode);
+  // An interval FULL join whose condition folds to FALSE is planned by Flink as a regular FULL
+  // join on FALSE (join-stream.ts): its changelog and the sink's view of it are a regular join's.
+  const outputFamily = draft.family === 'interval' && draft.interval?.alwaysFalse === true && draft.joinType === 'full' ? 'regular' : draft.family;
+  const changelogMode = never ? noJoinChangelog(draft.joinType, drafted) : outputChangelog(outputFamily, draft.joinType, drafted[0].plan.changelogMode, drafted[1].plan.changelogMode);
   const notes = [...draft.notes, ...drafted[0].notes, ...drafted[1].notes];
   // the temporal join hashes both inputs on the join key too (Flink's plan: Exchange hash[key] under TemporalJoin)
   const shuffled = !never && (draft.family === 'regular' || draft.family === 'semi' || draft.family === 'anti' || draft.family === 'temporal');
@@ -116,7 +119,7 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
   }
   if (stmt.kind === 'insert') checkOneRowtimeIntoSink(stmt, draft, proj.exprs, proj.names, drafted[0].plan, drafted[1].plan);
   const sinkDecision = stmt.kind === 'insert'
-    ? planSink(stmt, cat.tables, { sources: scannedTables(cat, draft.family, [drafted[0].plan.table, drafted[1].plan.table]), names: proj.names, types: proj.types, changelogMode, upsertKeys, family: draft.family, joinType: draft.joinType },
+    ? planSink(stmt, cat.tables, { sources: scannedTables(cat, draft.family, [drafted[0].plan.table, drafted[1].plan.table]), names: proj.names, types: proj.types, changelogMode, upsertKeys, family: outputFamily, joinType: draft.joinType },
       options.flinkVersion, options.config.sinkUpsertMaterialize, options.config.sinkRequireOnConflict ?? true)
     : undefined;
   const sinkDef = stmt.kind === 'insert' ? cat.tables.get(stmt.target.value) : undefined;
