@@ -6,8 +6,8 @@
  * field that is not null-safe, and the residual condition holds on left ++ right; a row stored N
  * times is N matches), and the state pane of a side.
  */
-import type { Plan, Side, StateLayout } from '../../../planner/plan.js';
-import { columnsOf } from '../../../planner/texpr-util.js';
+import type { Plan, Side, StateLayout, TExpr } from '../../../planner/plan.js';
+import { columnsOf, conjunctsOf } from '../../../planner/texpr-util.js';
 import type { Row, RowKind } from '../../../values/types.js';
 import type { Collector, JoinOperator, OpTime, StateEntryView, StateView } from '../../types.js';
 import { emptyJoinState, isExpired, liveEntries, printKeyOf, printStored, storedRows, RecordStateViews, type JoinEntry, type JoinState, type KeyRef, type SideSpec } from '../../state/record-state.js';
@@ -177,14 +177,40 @@ function keptColumns(plan: Plan, side: Side): readonly number[] | undefined {
   if (plan.residual !== undefined) columnsOf(plan.residual, read);
   // Semi and anti joins project the left row only; the others the joined row.
   const projectsJoined = plan.family !== 'semi' && plan.family !== 'anti';
+  const above = new Set<number>();
   if (projectsJoined || side === 0) {
-    for (const e of plan.project) columnsOf(e, read);
-    if (plan.postFilter !== undefined) columnsOf(plan.postFilter, read);
+    for (const e of plan.project) columnsOf(e, above);
+    if (plan.postFilter !== undefined) columnsOf(plan.postFilter, above);
   }
+  // Calcite's ReduceExpressionsRule replaces a column above the join by the constant its input's
+  // filter fixes it to (`w = 'x'`: the SELECT's r.w becomes 'x'), so the input below stops
+  // carrying it unless the join key or the join condition read it.
+  const fixed = columnsFixedByFilter(plan.inputs[side]);
+  for (const i of above) if (!fixed.has(i - offset)) read.add(i);
   const kept = new Set<number>(side === 0 ? plan.keys.left : plan.keys.right);
   for (const i of read) if (i >= offset && i < offset + width) kept.add(i - offset);
   if (kept.size === width) return undefined;
   return [...kept].sort((a, b) => a - b);
+}
+
+/** The input columns an input's filter holds equal to a non-null literal (`col = 'x'`). */
+function columnsFixedByFilter(input: Plan['inputs'][number]): Set<number> {
+  const fixed = new Set<number>();
+  if (input.filter === undefined) return fixed;
+  const sources = new Set<number>();
+  for (const c of conjunctsOf(input.filter)) {
+    if (c.k !== 'call' || c.fn !== '=' || c.args.length !== 2) continue;
+    const [a, b] = c.args as [TExpr, TExpr];
+    const col = a.k === 'col' && b.k === 'lit' ? a : b.k === 'col' && a.k === 'lit' ? b : undefined;
+    const lit = col === a ? b : a;
+    if (col !== undefined && lit.k === 'lit' && lit.value !== null) sources.add(col.index);
+  }
+  input.columns.forEach((_, i) => {
+    const e = input.project === undefined ? undefined : input.project[i];
+    const source = input.project === undefined ? i : e?.k === 'col' ? e.index : -1;
+    if (sources.has(source)) fixed.add(i);
+  });
+  return fixed;
 }
 
 function columnNames(plan: Plan, side: Side, idx: readonly number[]): string {
