@@ -268,8 +268,9 @@ describe('loading in slices', () => {
     const file = write('reload.yaml', bigScenario(N));
     const opened = await openSession(file);
     if (opened === undefined || !opened.ok) throw new Error('the scenario did not open');
+    // The first run may finish inside openSession's synchronous slice on a fast machine (no build
+    // left) or go on in pieces; the reload below is what this test is about.
     const build = opened.build;
-    expect(build).toBeDefined();
     const edited = bigScenario(N + 1000).replace('name: big temporal', 'name: big v2');
     let calls = 0;
     let reports = 0;
