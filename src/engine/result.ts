@@ -10,7 +10,7 @@
  * applying rows, backward by an undo log (the value each applied row replaced), so that stepping
  * through a timeline costs only the rows in between.
  */
-import { formatResultRow } from '../values/format.js';
+import { formatResultRow, resultRowFormatter } from '../values/format.js';
 import type { Row, RowKind } from '../values/types.js';
 import { isAccumulate } from '../values/types.js';
 import type { SinkRuntime } from './context.js';
@@ -138,6 +138,7 @@ export function foldResult(sink: SinkRuntime, changelog: readonly Emitted[] | Ea
   const out: string[] = [];
   const counted = new Map<string, { row: Row; n: number }>();
   const pk = sink.primaryKey;
+  const format = resultRowFormatter(sink.types);
   if (pk === undefined) {
     const retracted = new Set<string>();
     if (hasRetraction) {
@@ -148,7 +149,7 @@ export function foldResult(sink: SinkRuntime, changelog: readonly Emitted[] | Ea
     each((kind, row) => {
       const key = retracted.size === 0 ? undefined : rowKey(row);
       if (key === undefined || !retracted.has(key)) {
-        out.push(formatResultRow(row, sink.types));
+        out.push(format(row));
         return;
       }
       const cur = counted.get(key);
@@ -168,7 +169,7 @@ export function foldResult(sink: SinkRuntime, changelog: readonly Emitted[] | Ea
     });
   }
   for (const { row, n } of counted.values()) {
-    const text = formatResultRow(row, sink.types);
+    const text = format(row);
     for (let i = 0; i < n; i++) out.push(text);
   }
   return out.sort();
