@@ -1,6 +1,7 @@
 /**
- * joinstep's command line. `run`, `test` and `explain` never load Ink or React (the app is a
- * dynamic import), which keeps their cold start small. The same file is the entry of the thread
+ * joinstep's command line. Each command's module is a dynamic import, so that a command loads
+ * only its own code: `run` and `test` never load Ink or React (the app), nor the Flink harness
+ * client, which keeps their cold start small. The same file is the entry of the thread
  * that reads a big file's events for `run` and `test` (read-thread.ts).
  */
 import { isMainThread, workerData } from 'node:worker_threads';
@@ -8,14 +9,9 @@ import { suggestionHint } from '../scenario/did-you-mean.js';
 import { printable } from '../values/printable.js';
 import { parseCli } from './args.js';
 import { COMMANDS, helpTopic } from './command-registry.js';
-import { bashCompletion, zshCompletion } from './completion.js';
-import { explainCommand } from './explain-command.js';
-import { flinkCommand } from './flink-command.js';
 import { commandHelp, mainHelp } from './help-text.js';
-import { recordCommand } from './record-command.js';
 import { readThreadMain, type ReadThreadData } from './read-thread.js';
 import { runCommand } from './run-command.js';
-import { testCommand } from './test-command.js';
 import { writeErr, writeErrDiagnostic, writeOut } from './output.js';
 import { VERSION } from './version.js';
 
@@ -30,20 +26,22 @@ async function main(argv: readonly string[]): Promise<number> {
   switch (cmd.name) {
     case 'help':
       return help(cmd.topic);
-    case 'completion':
+    case 'completion': {
+      const { bashCompletion, zshCompletion } = await import('./completion.js');
       writeOut(cmd.shell === 'bash' ? bashCompletion() : zshCompletion());
       return 0;
+    }
     case 'version':
       writeOut(`joinstep ${VERSION}\n`);
       return 0;
     case 'run':
       return runCommand(cmd, import.meta.url);
     case 'test':
-      return testCommand(cmd, import.meta.url);
+      return (await import('./test-command.js')).testCommand(cmd, import.meta.url);
     case 'explain':
-      return explainCommand(cmd);
+      return (await import('./explain-command.js')).explainCommand(cmd);
     case 'record':
-      return recordCommand(cmd);
+      return (await import('./record-command.js')).recordCommand(cmd);
     // The teaching commands (docs/teaching.md).
     case 'practice':
       return (await import('./practice-command.js')).practiceCommand(cmd);
@@ -52,7 +50,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'diagram':
       return (await import('./diagram-command.js')).diagramCommand(cmd);
     case 'flink':
-      return flinkCommand(cmd);
+      return (await import('./flink-command.js')).flinkCommand(cmd);
     case 'app': {
       // Checks and the scenario first, then the first frame, and only then Ink and React (the
       // slowest part of a cold start): the screen shows the scenario while they load.

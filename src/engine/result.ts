@@ -10,7 +10,7 @@
  * applying rows, backward by an undo log (the value each applied row replaced), so that stepping
  * through a timeline costs only the rows in between.
  */
-import { formatResultRow } from '../values/format.js';
+import { resultRowFormatter } from '../values/format.js';
 import type { Row, RowKind } from '../values/types.js';
 import { isAccumulate } from '../values/types.js';
 import type { SinkRuntime } from './context.js';
@@ -40,6 +40,8 @@ export class ResultCursor {
    * for: a step changes a few rows, so the result pane needs no full re-sort of a large result.
    */
   private sorted: string[] | undefined;
+  /** The sink's row printer, made on the first entry (resultRowFormatter). */
+  private format: ((row: Row) => string) | undefined;
 
   constructor(
     private readonly sink: SinkRuntime,
@@ -75,7 +77,7 @@ export class ResultCursor {
   }
 
   private entry(row: Row, n: number): Entry {
-    return { row, n, text: formatResultRow(row, this.sink.types) };
+    return { row, n, text: (this.format ??= resultRowFormatter(this.sink.types))(row) };
   }
 
   private replace(key: string, before: Entry | undefined, after: Entry | undefined): void {
@@ -138,6 +140,7 @@ export function foldResult(sink: SinkRuntime, changelog: readonly Emitted[] | Ea
   const out: string[] = [];
   const counted = new Map<string, { row: Row; n: number }>();
   const pk = sink.primaryKey;
+  const format = resultRowFormatter(sink.types);
   if (pk === undefined) {
     const retracted = new Set<string>();
     if (hasRetraction) {
@@ -148,7 +151,7 @@ export function foldResult(sink: SinkRuntime, changelog: readonly Emitted[] | Ea
     each((kind, row) => {
       const key = retracted.size === 0 ? undefined : rowKey(row);
       if (key === undefined || !retracted.has(key)) {
-        out.push(formatResultRow(row, sink.types));
+        out.push(format(row));
         return;
       }
       const cur = counted.get(key);
@@ -168,7 +171,7 @@ export function foldResult(sink: SinkRuntime, changelog: readonly Emitted[] | Ea
     });
   }
   for (const { row, n } of counted.values()) {
-    const text = formatResultRow(row, sink.types);
+    const text = format(row);
     for (let i = 0; i < n; i++) out.push(text);
   }
   return out.sort();

@@ -86,7 +86,9 @@ export function* streamReplay(ctx: LoadContext, env: EventEnv, map: YAMLMap, clo
   });
   if (spec.order === 'files') {
     for (const c of cursors) {
-      for (let r = next(c, spec); r !== undefined; r = next(c, spec)) yield* placedAll(r, spec, clock);
+      for (let r = next(c, spec); r !== undefined; r = next(c, spec)) {
+        for (let i = 0; i < r.events.length; i++) yield placed(r.events[i]!, i, r.time, spec, clock);
+      }
     }
   } else if (spec.order === 'round-robin') {
     for (let more = true; more; ) {
@@ -95,7 +97,7 @@ export function* streamReplay(ctx: LoadContext, env: EventEnv, map: YAMLMap, clo
         const r = next(c, spec);
         if (r === undefined) continue;
         more = true;
-        yield* placedAll(r, spec, clock);
+        for (let i = 0; i < r.events.length; i++) yield placed(r.events[i]!, i, r.time, spec, clock);
       }
     }
   } else {
@@ -106,7 +108,7 @@ export function* streamReplay(ctx: LoadContext, env: EventEnv, map: YAMLMap, clo
       if (min === undefined) break;
       const r = min.head!;
       pull(min, spec);
-      yield* placedAll(r, spec, clock);
+      for (let i = 0; i < r.events.length; i++) yield placed(r.events[i]!, i, r.time, spec, clock);
     }
   }
   for (const c of cursors) {
@@ -149,10 +151,6 @@ function pull(c: Cursor, spec: Spec): void {
     c.last = r.time;
   }
   c.head = r;
-}
-
-function* placedAll(r: Read, spec: Spec, clock: Clock): Generator<ScenarioEvent, void> {
-  for (let i = 0; i < r.events.length; i++) yield placed(r.events[i]!, i, r.time, spec, clock);
 }
 
 function inRange(spec: Spec, time: number): boolean {

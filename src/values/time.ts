@@ -103,8 +103,15 @@ function parseTimeLiteralRaw(text: string | number, ctx: ValueContext, ltz: bool
   return { ok: true, ms: wallToInstant(wall, zone.offsetAt) };
 }
 
-const p2 = (n: number): string => (n < 10 ? '0' : '') + n;
-const p3 = (n: number): string => (n < 10 ? '00' : n < 100 ? '0' : '') + n;
+/**
+ * '00'..'99' and '000'..'999', made once: `run --result` prints up to a million timestamps, and
+ * each padded field made anew was a string for the collector (a fraction or a value out of the
+ * table's range still takes the general way).
+ */
+const DIGITS2 = Array.from({ length: 100 }, (_, n) => (n < 10 ? '0' : '') + n);
+const DIGITS3 = Array.from({ length: 1000 }, (_, n) => (n < 10 ? '00' : n < 100 ? '0' : '') + n);
+const p2 = (n: number): string => DIGITS2[n] ?? (n < 10 ? '0' : '') + n;
+const p3 = (n: number): string => DIGITS3[n] ?? (n < 10 ? '00' : n < 100 ? '0' : '') + n;
 
 let lastDays = NaN;
 let lastDate = '';
@@ -131,7 +138,7 @@ export function formatTime(tod: number): string {
   const mi = Math.floor(tod / 60_000) % 60;
   const s = Math.floor(tod / 1000) % 60;
   const ms = tod % 1000;
-  let out = `${p2(h)}:${p2(mi)}`;
+  let out = p2(h) + ':' + p2(mi);
   if (s > 0 || ms > 0) out += ':' + p2(s);
   if (ms > 0) out += '.' + p3(ms);
   return out;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { printable } from '../../src/values/printable.js';
-import { formatDuration, formatResultRow, formatRow, formatValue } from '../../src/values/format.js';
+import { formatDuration, formatResultRow, formatRow, formatValue, resultRowFormatter } from '../../src/values/format.js';
 import { parseValue, type ScalarInput } from '../../src/values/literal.js';
 import type { SqlType, Value } from '../../src/values/types.js';
 
@@ -52,6 +52,35 @@ describe('rows', () => {
     expect(formatRow('+I', row, types)).toBe('+I[o1, 2026-10-01T09:30, 110.000000]');
     expect(formatRow('-U', ['s1', null], [T('STRING'), T('INT')])).toBe('-U[s1, null]');
     expect(formatResultRow(row, types)).toBe('[o1, 2026-10-01T09:30, 110.000000]');
+  });
+
+  it('resultRowFormatter prints what formatResultRow prints, row after row', () => {
+    const types = [T('STRING'), T('TIMESTAMP', 3), T('TIMESTAMP', 0), T('DECIMAL', 10, 8), T('DOUBLE'), T('TIMESTAMP_LTZ', 3), T('INT'), T('BOOLEAN'), T('DATE'), T('TIME', 3), T('INTERVAL')];
+    const t = Date.UTC(2026, 9, 1, 9, 30, 15, 250);
+    const rows: Value[][] = [
+      ['o1', t, t, '0.00000010', 100, t, 7, true, 20727, 34_215_250, 5000],
+      // the same timestamps again (a column remembers its last text), then others and nulls
+      ['o2', t, t, '1.50000000', 1e10, 8, -7, false, 0, 0, 250],
+      ['o3', t + 1, t + 999, null, null, null, null, null, null, null, null],
+      ['o4', -1, Date.UTC(10000, 0, 1), '-0.00000001', -0.5, -1, 0, true, -1, 999, -1500],
+      [null, 0, 0, '0', 0, 0, 9000000000, false, 2932896, 86_399_999, 90_000_000],
+    ];
+    const format = resultRowFormatter(types);
+    for (const row of rows) expect(format(row)).toBe(formatResultRow(row, types));
+    expect(format(['only', t])).toBe('[only, 2026-10-01T09:30:15.250]');
+    expect(format([])).toBe('[]');
+    // a value beyond the types (a column the schema does not type) prints as values() prints it
+    const short = resultRowFormatter([T('STRING')]);
+    expect(short(['a', 1, null, undefined as unknown as Value])).toBe(formatResultRow(['a', 1, null, undefined as unknown as Value], [T('STRING')]));
+    expect(short(['a', 1, null])).toBe('[a, 1, null]');
+  });
+
+  it('pads time fields the same in and out of the digit tables', () => {
+    // years past 9999 take the general way
+    expect(formatValue(T('TIMESTAMP', 3), Date.UTC(2026, 0, 2, 3, 4, 5, 6))).toBe('2026-01-02T03:04:05.006');
+    expect(formatValue(T('TIMESTAMP', 3), Date.UTC(2026, 0, 2, 3, 4, 5, 60))).toBe('2026-01-02T03:04:05.060');
+    expect(formatValue(T('TIMESTAMP', 3), Date.UTC(12026, 11, 31, 23, 59, 59, 999))).toBe('+12026-12-31T23:59:59.999');
+    expect(formatValue(T('TIME', 3), 45_296_007)).toBe('12:34:56.007');
   });
 
   it('keeps the print format raw but escapes control characters for the UI', () => {
