@@ -144,15 +144,26 @@ function grow<T extends Int32Array | Uint8Array | Float64Array>(a: T): T {
 export class EventBatchReader {
   private readonly names: string[] = [];
 
-  /** Calls `f` with each event of `batch`, in order. */
-  each(batch: EventBatch, f: (ev: ScenarioEvent) => void): void {
+  /** Calls `f` with each event of `batch` from its `skip`th on, in order. */
+  each(batch: EventBatch, f: (ev: ScenarioEvent) => void, skip = 0): void {
     for (const n of batch.names) this.names.push(n);
     const { ints, tags, nums, strs, others, count } = batch;
     const names = this.names;
     let t = 0;
     let n = 0;
     let s = 0;
-    for (let e = 0, h = 0; e < count; e++, h += HEADER) {
+    const first = Math.min(skip, count);
+    // Past the skipped events' values without making them.
+    for (let e = 0, h = 0; e < first; e++, h += HEADER) {
+      if (ints[h] === OTHER) continue;
+      const len = ints[h + 7]!;
+      for (let i = 0; i < len; i++) {
+        const tag = tags[t++];
+        if (tag === STRING) s++;
+        else if (tag === NUMBER) n++;
+      }
+    }
+    for (let e = first, h = first * HEADER; e < count; e++, h += HEADER) {
       if (ints[h] === OTHER) {
         f(others[ints[h + 1]!]!);
         continue;
