@@ -199,7 +199,7 @@ export function readThreadMain(data: ReadThreadData): void {
         Atomics.wait(counters, READ, read);
       }
       const batch = writer.take();
-      post({ batch }, [batch.ints.buffer as ArrayBuffer, batch.tags.buffer as ArrayBuffer, batch.nums.buffer as ArrayBuffer]);
+      post({ batch }, [batch.ints.buffer as ArrayBuffer, batch.tags.buffer as ArrayBuffer, batch.nums.buffer as ArrayBuffer, batch.strLengths.buffer as ArrayBuffer]);
       return true;
     };
     for (const ev of stream.events) {

@@ -63,6 +63,8 @@ describe('event batches', () => {
       { pos, kind: 'watermark', table: 't', to: 'max' },
       { note: 'n', pos, kind: 'note' },
       { pos, kind: 'row', table: 't', partition: 0, op: '-D', row: ['\u0000\n"'] },
+      // strings end to end in one: lone surrogates and long strings come back as they were
+      { pos, kind: 'row', table: 't', partition: 0, op: '+I', row: ['\ud800', 'x\udc00', 'y'.repeat(40), '', '\u{1f600}\ud83d', '\ude00', 1] },
     ];
     const back = roundTrip(events, 2);
     expect(back).toEqual(events);
