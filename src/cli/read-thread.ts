@@ -78,21 +78,26 @@ export function wantsReadThread(file: string, text: string, env: NodeJS.ProcessE
 
 /** A started read thread: `each` takes its events (once); `stop` ends it unread. */
 export interface ReadThread {
-  each(f: (ev: ScenarioEvent) => void): Promise<void>;
+  /**
+   * Calls `f` with each event. With `own` (the same events, read by this thread: the caller's
+   * own stream of the same file), the events come from `own` until the worker's first message
+   * is there, and from the worker's batches after the ones `own` gave: this thread runs events
+   * while the worker starts instead of waiting for it.
+   */
+  each(f: (ev: ScenarioEvent) => void, own?: Iterator<ScenarioEvent, void>): Promise<void>;
   stop(): void;
 }
+
+/** Events read from the caller's own stream between two looks at the worker's counter. */
+const OWN_POLL = 64;
 
 /**
  * The events of `file` read in a worker started from `entry` (the bundle's own file, which
  * calls readThreadMain when it starts as this worker), handed to `each` batch by batch. Read
  * to the end, they are the events streamScenarioText gives; it throws NotStreamed where that
  * throws it. Waiting for a batch is an `await`, so that the worker's exit or error is seen.
+ * The worker starts now: its start-up overlaps the caller's own work until `each`.
  */
-export async function eachReadThreadEvent(entry: string, file: string, text: string, options: LoadOptions, each: (ev: ScenarioEvent) => void): Promise<void> {
-  return startReadThread(entry, file, text, options).each(each);
-}
-
-/** The worker started now (its start-up overlaps the caller's own work until `each`). */
 export function startReadThread(entry: string, file: string, text: string, options: LoadOptions): ReadThread {
   const { port1, port2 } = new MessageChannel();
   const control = new SharedArrayBuffer(3 * 4);
@@ -133,11 +138,24 @@ export function startReadThread(entry: string, file: string, text: string, optio
     port1.close();
     void worker.terminate();
   };
-  const eachEvent = async (each: (ev: ScenarioEvent) => void): Promise<void> => {
+  const eachEvent = async (each: (ev: ScenarioEvent) => void, own?: Iterator<ScenarioEvent, void>): Promise<void> => {
     const reader = new EventBatchReader();
     const progress = options.progress;
     let count = 0;
     try {
+      // The worker's events that `own` has already given: decoded past, not run again.
+      let skip = 0;
+      if (own !== undefined) {
+        for (;;) {
+          if (skip % OWN_POLL === 0 && Atomics.load(counters, POSTED) > 0) break;
+          const r = own.next();
+          if (r.done === true) return;
+          each(r.value);
+          if (progress !== undefined) progress(++count);
+          skip++;
+        }
+        own.return?.();
+      }
       for (;;) {
         const msg = await next();
         if ('end' in msg) {
@@ -147,7 +165,8 @@ export function startReadThread(entry: string, file: string, text: string, optio
         }
         Atomics.add(counters, READ, 1);
         Atomics.notify(counters, READ);
-        reader.each(msg.batch, progress === undefined ? each : (ev) => (each(ev), progress(++count)));
+        reader.each(msg.batch, progress === undefined ? each : (ev) => (each(ev), progress(++count)), skip);
+        skip = Math.max(0, skip - msg.batch.count);
       }
     } finally {
       stop();
@@ -180,7 +199,7 @@ export function readThreadMain(data: ReadThreadData): void {
         Atomics.wait(counters, READ, read);
       }
       const batch = writer.take();
-      post({ batch }, [batch.ints.buffer as ArrayBuffer, batch.tags.buffer as ArrayBuffer, batch.nums.buffer as ArrayBuffer]);
+      post({ batch }, [batch.ints.buffer as ArrayBuffer, batch.tags.buffer as ArrayBuffer, batch.nums.buffer as ArrayBuffer, batch.strLengths.buffer as ArrayBuffer]);
       return true;
     };
     for (const ev of stream.events) {

@@ -62,9 +62,10 @@ export async function runStreamedThreaded(file: string, text: string, pick: (hea
     if (picked === undefined) return undefined;
     const feeds = picked.map((index) => new RunFeed(stream.head, index, createOperator));
     try {
+      // This thread's own stream runs the first events, while the worker starts.
       await thread.each((ev) => {
         for (let q = 0; q < feeds.length; q++) feeds[q]!.push(ev);
-      });
+      }, stream.events);
     } catch (error) {
       if (error instanceof NotStreamed || isRuntimeError(error)) return undefined;
       throw error;

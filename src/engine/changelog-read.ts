@@ -64,18 +64,40 @@ export function clToArray(c: Changelog): Emitted[] {
 
 /**
  * Calls `f` with the kind and row of every row in order, without an `Emitted` object per row
- * (what a whole-changelog fold reads; a pair row is still projected into a fresh row).
+ * (what a whole-changelog fold reads). With `reuse`, every row is read into one array, `f`'s
+ * only for the call (it copies what it keeps): a fold that prints each row at once makes no
+ * row per changelog row; without, a pair row is projected into a fresh row.
  */
-export function clEachRow(c: Changelog, f: (kind: RowKind, row: Row) => void): void {
-  eachIn(c, c.segment(), c.n, f);
+export function clEachRow(c: Changelog, f: (kind: RowKind, row: Row) => void, reuse = false): void {
+  eachIn(c, c.segment(), c.n, f, reuse ? new Array<unknown>(c.pairs?.cols.length ?? c.width) : undefined);
 }
 
-function eachIn(c: Changelog, seg: Segment, hi: number, f: (kind: RowKind, row: Row) => void): void {
-  if (seg.base > 0) eachIn(c, seg.parent!, Math.min(hi, seg.base), f);
+function eachIn(c: Changelog, seg: Segment, hi: number, f: (kind: RowKind, row: Row) => void, into: unknown[] | undefined): void {
+  if (seg.base > 0) eachIn(c, seg.parent!, Math.min(hi, seg.base), f, into);
   for (let i = 0; i < hi - seg.base; i++) {
     const code = codeAt(seg, i);
-    f(ROW_KINDS[code & 3] as RowKind, rowAt(c, seg, i, code));
+    f(ROW_KINDS[code & 3] as RowKind, into === undefined ? rowAt(c, seg, i, code) : rowInto(c, seg, i, code, into));
   }
+}
+
+/** rowAt, read into `out`. */
+function rowInto(c: Changelog, seg: Segment, r: number, code: number, out: unknown[]): Row {
+  const start = seg.metas[r >> META_BITS]![3 * (r & (META_ROWS - 1)) + 2]!;
+  const chunk = seg.chunks[start >> CHUNK_BITS]!;
+  const off = start & (CHUNK_SLOTS - 1);
+  if ((code & PAIR) === 0) {
+    for (let i = 0; i < c.width; i++) out[i] = chunk[off + i];
+    return out as Row;
+  }
+  const p = c.pairs!;
+  const left = chunk[off] as Row | null;
+  const right = chunk[off + 1] as Row | null;
+  const cols = p.cols;
+  for (let i = 0; i < cols.length; i++) {
+    const j = cols[i]!;
+    out[i] = j < p.left ? (left === null ? null : (left[j] ?? null)) : right === null ? null : (right[j - p.left] ?? null);
+  }
+  return out as Row;
 }
 
 /** Whether any row retracts (-U / -D), read from the kind codes alone. */

@@ -125,7 +125,7 @@ function lowerBound(sorted: readonly string[], text: string): number {
   return lo;
 }
 
-/** Calls `f` with each changelog row's kind and row, in order. */
+/** Calls `f` with each changelog row's kind and row, in order; the row may be reused after the call. */
 export type EachRow = (f: (kind: RowKind, row: Row) => void) => void;
 
 /**
@@ -156,7 +156,7 @@ export function foldResult(sink: SinkRuntime, changelog: readonly Emitted[] | Ea
       }
       const cur = counted.get(key);
       if (isAccumulate(kind)) {
-        if (cur === undefined) counted.set(key, { row, n: 1 });
+        if (cur === undefined) counted.set(key, { row: row.slice(), n: 1 });
         else cur.n++;
       } else if (cur !== undefined) {
         if (cur.n <= 1) counted.delete(key);
@@ -166,7 +166,7 @@ export function foldResult(sink: SinkRuntime, changelog: readonly Emitted[] | Ea
   } else {
     each((kind, row) => {
       const key = rowKey(row, pk);
-      if (isAccumulate(kind)) counted.set(key, { row, n: 1 });
+      if (isAccumulate(kind)) counted.set(key, { row: row.slice(), n: 1 });
       else counted.delete(key);
     });
   }

@@ -120,7 +120,7 @@ function outputOf(ctx: RunContext, snap: EngineSnapshot): RunOutput {
       return (lines ??= this.emitted.map((e) => formatRow(e.kind, e.row, ctx.sink.types)));
     },
     get result() {
-      return (result ??= foldResult(ctx.sink, emitted ?? ((f) => clEachRow(changelog, f)), clHasRetraction(changelog)));
+      return (result ??= foldResult(ctx.sink, emitted ?? ((f) => clEachRow(changelog, f, true)), clHasRetraction(changelog)));
     },
     get json() {
       return (json ??= this.emitted.map((e) => emittedJson(ctx, e)));

@@ -9,7 +9,7 @@
 import { valueSizeProblem } from './limits.js';
 import { Scalar } from 'yaml';
 import type { TableDef } from '../planner/plan.js';
-import { parseValue } from '../values/literal.js';
+import { parseValue, plainIntegerValue } from '../values/literal.js';
 import type { ScalarInput } from '../values/literal.js';
 import { ROW_KINDS } from '../values/types.js';
 import type { RowKind, Value } from '../values/types.js';
@@ -135,6 +135,27 @@ export class FastRows {
     const r = parseValue(column.type, input, this.env.valueCtx);
     if (!r.ok || valueOutOfRange(column.type, r.value)) return false;
     values[index] = r.value;
+    return true;
+  }
+
+  /** put of a quoted string: a string column takes the text as it is (parseValue) without an input object. */
+  putString(table: RowTable, values: Value[], index: number, text: string): boolean {
+    const column = table.def.columns[index]!;
+    const kind = column.type.kind;
+    if (column.kind === 'computed' || (kind !== 'STRING' && kind !== 'VARCHAR' && kind !== 'CHAR')) return this.put(table, values, index, { text, yamlType: 'string', quoted: true });
+    table.seen[index] = this.serial;
+    if (valueSizeProblem(text.length) !== undefined) return false;
+    values[index] = text;
+    return true;
+  }
+
+  /** put of an unquoted number written `-?[0-9]+`: an integer or TIMESTAMP column's value without the input and result objects. */
+  putInteger(table: RowTable, values: Value[], index: number, text: string): boolean {
+    const column = table.def.columns[index]!;
+    const v = column.kind === 'computed' || valueSizeProblem(text.length) !== undefined ? undefined : plainIntegerValue(column.type, text);
+    if (v === undefined || valueOutOfRange(column.type, v)) return this.put(table, values, index, { text, yamlType: 'number', quoted: false });
+    table.seen[index] = this.serial;
+    values[index] = v;
     return true;
   }
 

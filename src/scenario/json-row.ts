@@ -59,14 +59,17 @@ export class JsonRowReader {
       if (text.charCodeAt(i) !== 58 /* : */) return undefined;
       i = skip(text, i + 1);
       const c = text.charCodeAt(i);
-      let input: ScalarInput | null;
+      // A string or a plain integer is handed over as its text (putString, putInteger), any
+      // other value as the light reader's scalar.
+      let input: ScalarInput | null = null;
+      let str: string | undefined;
+      let int: string | undefined;
       if (c === 34) {
         const close = this.stringEnd(text, i + 1);
         if (close < 0) return undefined;
-        input = { text: text.slice(i + 1, close), yamlType: 'string', quoted: true };
+        str = text.slice(i + 1, close);
         i = close + 1;
       } else if (c === 110 /* n */ && text.startsWith('null', i)) {
-        input = null;
         i += 4;
       } else if (c === 116 /* t */ && text.startsWith('true', i)) {
         input = { text: 'true', yamlType: 'boolean', quoted: false };
@@ -75,15 +78,22 @@ export class JsonRowReader {
         input = { text: 'false', yamlType: 'boolean', quoted: false };
         i += 5;
       } else {
-        NUMBER.lastIndex = i;
-        const m = NUMBER.exec(text);
-        if (m === null) return undefined;
-        input = { text: m[0], yamlType: 'number', quoted: false };
-        i += m[0].length;
+        const end = integerEnd(text, i);
+        if (end > 0) {
+          int = text.slice(i, end);
+          i = end;
+        } else {
+          NUMBER.lastIndex = i;
+          const m = NUMBER.exec(text);
+          if (m === null) return undefined;
+          input = { text: m[0], yamlType: 'number', quoted: false };
+          i += m[0].length;
+        }
       }
       // A field given twice is a JSON mistake the general reader reports.
       if (table.seen[index] === this.seenMark()) return undefined;
-      if (!rows.put(table, values, index, input)) return undefined;
+      const put = str !== undefined ? rows.putString(table, values, index, str) : int !== undefined ? rows.putInteger(table, values, index, int) : rows.put(table, values, index, input);
+      if (!put) return undefined;
       this.order[field++] = index;
       i = skip(text, i);
       const next = text.charCodeAt(i);
@@ -138,6 +148,19 @@ export class JsonRowReader {
     if (this.nextBackslash < from) this.nextBackslash = after(text, '\\', from);
     return close < this.nextBreak && close < this.nextBackslash ? close : -1;
   }
+}
+
+/**
+ * The end of the JSON number at `at` when it is a plain integer (`-?(0|[1-9][0-9]*)` with no
+ * fraction or exponent after it), else -1 (the NUMBER pattern reads it).
+ */
+function integerEnd(text: string, at: number): number {
+  let i = text.charCodeAt(at) === 45 /* - */ ? at + 1 : at;
+  const first = i;
+  let c = text.charCodeAt(i);
+  while (c >= 48 && c <= 57) c = text.charCodeAt(++i);
+  if (i === first || (text.charCodeAt(first) === 48 && i > first + 1)) return -1;
+  return c === 46 /* . */ || c === 101 /* e */ || c === 69 /* E */ ? -1 : i;
 }
 
 /** The offset of the next `c` at or after `from`, or the text's length when there is none. */

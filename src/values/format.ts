@@ -5,7 +5,7 @@
  */
 import { formatJava, fromCanonical } from './decimal.js';
 import { javaDoubleToString, javaFloatToString } from './java-number.js';
-import { formatDate, formatInstant, formatTime, formatTimestamp } from './time.js';
+import { formatDate, formatInstant, formatTime, formatTimestamp, truncateToPrecision } from './time.js';
 import type { Row, RowKind, SqlType, Value } from './types.js';
 
 /** Java Duration.toString of ms (the external type of INTERVAL DAY TO SECOND): `PT5S`, `PT1H30M`, `PT0.25S`. */
@@ -116,20 +116,8 @@ export function resultRowFormatter(types: readonly SqlType[]): (row: Row) => str
 function columnFormatter(type: SqlType | undefined): (v: Value) => string {
   if (type === undefined) return String;
   switch (type.kind) {
-    case 'TIMESTAMP': {
-      const precision = type.precision ?? 3;
-      let lastMs = NaN;
-      let lastText = '';
-      return (v) => {
-        if (v === null) return 'null';
-        const ms = Number(v);
-        if (ms !== lastMs) {
-          lastText = formatTimestamp(ms, precision);
-          lastMs = ms;
-        }
-        return lastText;
-      };
-    }
+    case 'TIMESTAMP':
+      return timestampFormatter(type.precision ?? 3);
     case 'DECIMAL':
     case 'DOUBLE':
     case 'FLOAT':
@@ -141,4 +129,52 @@ function columnFormatter(type: SqlType | undefined): (v: Value) => string {
     default:
       return (v) => (typeof v === 'string' ? v : String(v));
   }
+}
+
+/**
+ * `:SS` / `:SS.mmm` of each millisecond of a minute (index 0 is unused: a whole minute prints
+ * no seconds), made when first used: the tail of a timestamp after its `HH:MM`.
+ */
+const SECONDS_OF_MINUTE: (string | undefined)[] = new Array<string | undefined>(60_000);
+
+function secondsText(msOfMinute: number): string {
+  let text = SECONDS_OF_MINUTE[msOfMinute];
+  if (text === undefined) {
+    const s = Math.floor(msOfMinute / 1000);
+    const ms = msOfMinute - s * 1000;
+    text = SECONDS_OF_MINUTE[msOfMinute] = ':' + (s < 10 ? '0' : '') + s + (ms > 0 ? '.' + (ms < 10 ? '00' : ms < 100 ? '0' : '') + ms : '');
+  }
+  return text;
+}
+
+/**
+ * formatTimestamp(v, precision) for a column: the text of the last minute (`2026-10-01T09:30`)
+ * is kept and the seconds come from a table, instead of a date conversion and five padded fields
+ * per value (`run --result` prints up to two million timestamps). The last value's whole text is
+ * kept too: a join repeats the matched side's time over many rows in a row.
+ */
+function timestampFormatter(precision: number): (v: Value) => string {
+  let lastMs = NaN;
+  let lastText = '';
+  let minute = NaN;
+  let minuteText = '';
+  return (v) => {
+    if (v === null) return 'null';
+    const ms = Number(v);
+    if (ms === lastMs) return lastText;
+    const t = truncateToPrecision(ms, precision);
+    // Not an integer of ms (no TIMESTAMP value is): the general way, no table index.
+    if (!Number.isSafeInteger(t)) return formatTimestamp(ms, precision);
+    const m = Math.floor(t / 60_000);
+    if (m !== minute) {
+      const days = Math.floor(m / 1440);
+      const mOfDay = m - days * 1440;
+      minuteText = formatDate(days) + 'T' + formatTime(mOfDay * 60_000);
+      minute = m;
+    }
+    const rest = t - m * 60_000;
+    lastMs = ms;
+    lastText = rest === 0 ? minuteText : minuteText + secondsText(rest);
+    return lastText;
+  };
 }

@@ -112,6 +112,30 @@ function parseTime(type: SqlType, s: ScalarInput): ValueResult {
   return ok(truncateToPrecision(r, type.precision ?? 0));
 }
 
+/**
+ * parseValue's value of an unquoted number written as a plain integer (`-?[0-9]+`) in an
+ * integer or a TIMESTAMP column, without the input and result objects (a data file gives
+ * millions); undefined where parseValue must decide (any other type, a value out of range).
+ */
+export function plainIntegerValue(type: SqlType, text: string): Value | undefined {
+  const n = Number(text);
+  switch (type.kind) {
+    case 'TINYINT':
+    case 'SMALLINT':
+    case 'INT':
+    case 'BIGINT': {
+      const [min, max] = INT_RANGE[type.kind]!;
+      return n < min || n > max ? undefined : n === 0 ? 0 : n;
+    }
+    case 'TIMESTAMP':
+    case 'TIMESTAMP_LTZ':
+      // An epoch-ms integer is taken as it is in either (parseTimeLiteral).
+      return Number.isSafeInteger(n) ? truncateToPrecision(n, type.precision ?? 3) : undefined;
+    default:
+      return undefined;
+  }
+}
+
 export function parseValue(type: SqlType, scalar: ScalarInput, ctx: ValueContext): ValueResult {
   return printableResult(parseValueRaw(type, scalar, ctx));
 }

@@ -63,6 +63,8 @@ describe('event batches', () => {
       { pos, kind: 'watermark', table: 't', to: 'max' },
       { note: 'n', pos, kind: 'note' },
       { pos, kind: 'row', table: 't', partition: 0, op: '-D', row: ['\u0000\n"'] },
+      // strings end to end in one: lone surrogates and long strings come back as they were
+      { pos, kind: 'row', table: 't', partition: 0, op: '+I', row: ['\ud800', 'x\udc00', 'y'.repeat(40), '', '\u{1f600}\ud83d', '\ude00', 1] },
     ];
     const back = roundTrip(events, 2);
     expect(back).toEqual(events);
@@ -92,11 +94,31 @@ describe('the read thread', () => {
   const good = join(dir, 'good.yaml');
   writeFileSync(good, head + '\n');
 
-  function viaThread(file: string): { events?: unknown; notStreamed?: string } {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/cli/read-thread-runner.ts'), file], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  function viaThread(file: string, ownUntil?: number): { events?: unknown; notStreamed?: string; own?: number } {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/cli/read-thread-runner.ts'), file, ...(ownUntil === undefined ? [] : [String(ownUntil)])], { encoding: 'utf8', maxBuffer: 1 << 26 });
     expect(r.status, r.stderr).toBe(0);
-    return JSON.parse(r.stdout) as { events?: unknown; notStreamed?: string };
+    return JSON.parse(r.stdout) as { events?: unknown; notStreamed?: string; own?: number };
   }
+
+  it('hands over from the own stream to the batches without an event lost or run twice', () => {
+    // 6,002 events: three batches of the worker's. The own stream pauses after event 1 (the
+    // hand-over inside the first batch), 2048 (right at its end) and 3000 (inside the second).
+    const many = (n: number, f: (i: number) => object): string => Array.from({ length: n }, (_, i) => JSON.stringify(f(i))).join('\n') + '\n';
+    writeFileSync(join(dir, 'many-rates.jsonl'), many(3000, (i) => ({ k: `k${i % 7}`, ts: i * 10, x: i })));
+    writeFileSync(join(dir, 'many-orders.jsonl'), many(3000, (i) => ({ k: `k${i % 9}`, ts: i * 10 + 3, x: `o${i}` })));
+    const file = join(dir, 'many.yaml');
+    writeFileSync(file, head.replace('rates.jsonl', 'many-rates.jsonl').replace('orders.jsonl', 'many-orders.jsonl') + '\n');
+    const loaded = loadScenarioText(file, readFileSync(file, 'utf8'));
+    if (!loaded.ok) throw new Error('the scenario does not load');
+    const expected = JSON.parse(JSON.stringify(loaded.scenario.events)) as unknown[];
+    expect(expected.length).toBe(6002);
+    for (const k of [1, 2048, 3000]) {
+      const got = viaThread(file, k);
+      expect(got.events, `hand-over after ${k}`).toEqual(expected);
+      // The hand-over happened at the next look at the worker after the pause.
+      expect(got.own, `hand-over after ${k}`).toBe(Math.ceil(k / 64) * 64);
+    }
+  }, 60_000);
 
   it('hands over the events one thread streams, across many batches', () => {
     const loaded = loadScenarioText(good, readFileSync(good, 'utf8'));

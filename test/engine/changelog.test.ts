@@ -83,6 +83,10 @@ describe('changelog versions share one log', () => {
           const each: [string, Row][] = [];
           clEachRow(c, (kind, row) => each.push([kind, row]));
           expect(each).toEqual(clToArray(c).map((e) => [e.kind, e.row]));
+          // Read into one reused row, copied here: the same rows.
+          const reused: [string, Row][] = [];
+          clEachRow(c, (kind, row) => reused.push([kind, [...row]]), true);
+          expect(reused).toEqual(each);
           expect(clHasRetraction(c)).toBe(each.some(([k]) => k === '-U' || k === '-D'));
         });
       }),
@@ -103,6 +107,14 @@ describe('changelog versions share one log', () => {
       ['-D', ['v', 'w', 'z'], 6, 'unpad'],
       ['+I', [null, 2, null], 7, 'pad'],
       ['-D', [null, null, 'y'], 8, 'retract'],
+    ]);
+    const reused: unknown[] = [];
+    clEachRow(c, (kind, row) => reused.push([kind, [...row]]), true);
+    expect(reused).toEqual([
+      ['+I', [10, 1, 'x']],
+      ['-D', ['v', 'w', 'z']],
+      ['+I', [null, 2, null]],
+      ['-D', [null, null, 'y']],
     ]);
     // Equal to the same rows pushed as values.
     let v = emptyChangelog(3);
@@ -128,7 +140,12 @@ describe('changelog versions share one log', () => {
           model.push([...model[i]!, o.pair ? [o.v + 1, o.v, `r${o.v}`] : [o.v, null, 'x']]);
         }
         const check = [versions.length - 1, Math.floor(versions.length / 2), 0];
-        for (const i of check) expect(clToArray(versions[i]!).map((e) => e.row)).toEqual(model[i]);
+        for (const i of check) {
+          expect(clToArray(versions[i]!).map((e) => e.row)).toEqual(model[i]);
+          const reused: Row[] = [];
+          clEachRow(versions[i]!, (_kind, row) => reused.push([...row]), true);
+          expect(reused).toEqual(model[i]);
+        }
       }),
       { numRuns: 40 },
     );

@@ -5,9 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SinkRuntime } from '../../src/engine/context-sink.js';
-import { foldResult, ResultCursor } from '../../src/engine/result.js';
+import { foldResult, ResultCursor, type EachRow } from '../../src/engine/result.js';
 import { createTimeline } from '../../src/engine/timeline.js';
 import type { Emitted } from '../../src/engine/types.js';
+import type { Row } from '../../src/values/types.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 
 const FILES = ['scenarios/regular-left-join-padding.yaml', 'scenarios/regular-full-join.yaml', 'scenarios/regular-upsert-sink.yaml', 'scenarios/side-by-side-rate-change.yaml'];
@@ -71,7 +72,33 @@ describe('foldResult (the one-pass fold of run --result)', () => {
         // Told whether a row retracts, as a bulk run reads it off the kind codes.
         expect(foldResult(sink, emitted, emitted.some((e) => e.kind === '-U' || e.kind === '-D'))).toEqual(expected);
         expect(calls).toBeGreaterThanOrEqual(emitted.length);
+        // Every row read into one array that is spoiled after each call (as clEachRow's reuse):
+        // a fold that keeps a row must have copied it.
+        const scratch: unknown[] = [];
+        const reused: EachRow = (f) =>
+          emitted.forEach((e) => {
+            scratch.length = 0;
+            scratch.push(...e.row);
+            f(e.kind, scratch as Row);
+            scratch.fill('spoiled');
+          });
+        expect(foldResult(sink, reused)).toEqual(expected);
+        expect(foldResult(sink, reused, emitted.some((e) => e.kind === '-U' || e.kind === '-D'))).toEqual(expected);
         if (!keyed) expect(foldResult(sink, emitted)).toEqual(naiveResult(emitted.map((e) => ({ kind: e.kind, text: `[${e.row.map((v) => String(v)).join(', ')}]` }))));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('an insert-only changelog told it has no retraction folds as the full fold does', () => {
+    const inserts = fc.array(fc.tuple(fc.constantFrom('+I', '+U'), row), { maxLength: 60 });
+    fc.assert(
+      fc.property(inserts, fc.boolean(), (rows, keyed) => {
+        const sink = { types: [STRING, INT], ...(keyed ? { primaryKey: [0] } : {}) } as unknown as SinkRuntime;
+        const emitted: Emitted[] = rows.map(([kind, r], step) => ({ kind, row: r, step, why: { rule: 'r', text: '' } }) as unknown as Emitted);
+        const expected = new ResultCursor(sink, (i) => emitted[i]!).rows(emitted.length);
+        expect(foldResult(sink, emitted, false)).toEqual(expected);
+        expect(foldResult(sink, (f) => emitted.forEach((e) => f(e.kind, [...e.row])), false)).toEqual(expected);
       }),
       { numRuns: 300 },
     );

@@ -13,7 +13,7 @@ import { fastRowsFor } from './fast-rows-fixture.js';
 import type { LightMap } from '../../src/scenario/flow-line.js';
 
 const SQL = `CREATE TABLE t (
-    id STRING NOT NULL, n INT, amount DECIMAL(10, 2), ok BOOLEAN, ts TIMESTAMP(3), d DOUBLE, big BIGINT,
+    id STRING NOT NULL, n INT, amount DECIMAL(10, 2), ok BOOLEAN, ts TIMESTAMP(3), d DOUBLE, big BIGINT, lt TIMESTAMP_LTZ(0), small TINYINT,
     doubled AS n * 2, PRIMARY KEY (id) NOT ENFORCED
   ) WITH ('connector' = 'upsert-kafka', 'topic' = 't', 'key.format' = 'json', 'value.format' = 'json');
   CREATE TABLE u (k STRING) WITH ('connector' = 'kafka', 'topic' = 'u', 'format' = 'json');
@@ -26,12 +26,14 @@ function table(): { rows: FastRows; t: NonNullable<ReturnType<FastRows['table']>
 
 const values: Record<string, readonly string[]> = {
   id: ['"o1"', '"o\\"2"', '"é ü"', '12', 'null', '"a\\\\b"', '""'],
-  n: ['1', '-7', '0', '1.5', '1e3', '"5"', 'null', 'true', '2147483648', '-0'],
+  n: ['1', '-7', '0', '1.5', '1e3', '"5"', 'null', 'true', '2147483648', '-0', '-2147483648', '00', '-', '-01', '7E1', '2147483647'],
   amount: ['1.10', '100', '"2.5"', '-0.001', '1E2', '12345678901.5', 'null'],
   ok: ['true', 'false', '"true"', 'null', '1'],
-  ts: ['"09:30"', '"2026-10-01 10:00:00.250"', '0', '1700000000000', '"nope"', '99999999999999999', 'null'],
+  ts: ['"09:30"', '"2026-10-01 10:00:00.250"', '0', '1700000000000', '"nope"', '99999999999999999', 'null', '-0', '-62135596800000', '-62135596800001', '253402300800000', '012', '5.0'],
   d: ['1.5', '-0.0', '1e308', '"NaN"', '3'],
-  big: ['9223372036854775807', '9223372036854775808', '-12', '"7"'],
+  big: ['9223372036854775807', '9223372036854775808', '-12', '"7"', '9007199254740991', '9007199254740992', '-9007199254740992'],
+  lt: ['1700000000999', '-1', '"2026-10-01 10:00:00"', '0'],
+  small: ['127', '128', '-129', '"1"'],
   doubled: ['4'],
   nope: ['1'],
   '"id"': ['"dup"'],
@@ -94,6 +96,12 @@ describe('JSON Lines rows read straight from the text', () => {
     const direct = new JsonRowReader(rows, t, '+I');
     expect(direct.read('{"id": "o1", "n": 3, "amount": 1.10, "ok": true, "ts": "09:30"}\n', 0)).toEqual(rows.row(t, lightMap('{"id": "o1", "n": 3, "amount": 1.10, "ok": true, "ts": "09:30"}'), '+I'));
     expect(direct.read('{"ts": 0, "id": "o2"}', 0)?.[0]).toBe('o2');
+    // Plain integers and strings (read without the scalar objects) as the general reader reads them.
+    for (const l of ['{"id": "a", "n": -0, "ts": -0, "big": -0, "lt": 1700000000999, "small": -128}', '{"id": "", "n": 2147483648}', '{"id": "b", "ts": 253402300800000}', '{"id": 12, "doubled": 4}']) {
+      expect(direct.read(l, 0), l).toEqual(rows.row(t, lightMap(l), '+I'));
+    }
+    const zeros = direct.read('{"id": "a", "n": -0, "ts": -0, "big": -0, "lt": 1700000000999}', 0)!;
+    expect([Object.is(zeros[1], 0), Object.is(zeros[4], -0), Object.is(zeros[6], 0), zeros[7]]).toEqual([true, true, true, 1700000000000]);
     expect(direct.read('{"id": "o1", "id": "o2"}', 0)).toBeUndefined();
     expect(direct.read('{"id": "o\\u0031"}', 0)).toBeUndefined();
   });

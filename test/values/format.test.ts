@@ -75,6 +75,35 @@ describe('rows', () => {
     expect(short(['a', 1, null])).toBe('[a, 1, null]');
   });
 
+  it("a TIMESTAMP column's minute text and seconds table print Java's LocalDateTime text", () => {
+    // The oracle: Date's ISO text, trimmed as LocalDateTime.toString trims (no `:00` seconds of
+    // a whole minute, no `.000`), for years 0..9999 where both print four digits.
+    const java = (ms: number): string => {
+      const iso = new Date(ms).toISOString().slice(0, -1);
+      return iso.endsWith(':00.000') ? iso.slice(0, -7) : iso.endsWith('.000') ? iso.slice(0, -4) : iso;
+    };
+    const format = resultRowFormatter([T('TIMESTAMP', 3), T('TIMESTAMP', 3)]);
+    let seed = 7;
+    const random = (): number => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const base = Date.UTC(2026, 9, 1, 23, 58);
+    for (let i = 0; i < 20_000; i++) {
+      // runs inside one minute, across minutes and days, and far jumps (before 1970 too)
+      const a = i % 50 === 0 ? Math.floor((random() - 0.3) * 2e14) : base + Math.floor(random() * 5 * 60_000) - 60_000;
+      const b = i % 3 === 0 ? a : base + (i % 120_000);
+      expect(format([a, b])).toBe(`[${java(a)}, ${java(b)}]`);
+    }
+    // the general way's precisions and values beyond the tables
+    for (const p of [0, 1, 2, 3]) {
+      const one = resultRowFormatter([T('TIMESTAMP', p)]);
+      for (let i = 0; i < 2_000; i++) {
+        const v = Math.floor((random() - 0.5) * 1e13);
+        expect(one([v])).toBe(formatResultRow([v], [T('TIMESTAMP', p)]));
+      }
+      expect(one([Date.UTC(10000, 0, 1, 0, 0, 1, 5)])).toBe(formatResultRow([Date.UTC(10000, 0, 1, 0, 0, 1, 5)], [T('TIMESTAMP', p)]));
+      expect(one([0.5])).toBe(formatResultRow([0.5], [T('TIMESTAMP', p)]));
+    }
+  });
+
   it('pads time fields the same in and out of the digit tables', () => {
     // years past 9999 take the general way
     expect(formatValue(T('TIMESTAMP', 3), Date.UTC(2026, 0, 2, 3, 4, 5, 6))).toBe('2026-01-02T03:04:05.006');
