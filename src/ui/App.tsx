@@ -10,12 +10,13 @@ import { saveScenarioFile } from '../scenario/edit.js';
 import { frameText } from './ansi.js';
 import { Frame } from './Frame.js';
 import { hasDeferred } from './panes/index.js';
+import { resultFolding } from './panes/result-pane.js';
 import { splitKeys } from './keymap.js';
 import { reduce } from './reducer.js';
 import { screenLayout } from './screen.js';
 import type { Session } from './session.js';
 import type { SessionBuild } from './session-load.js';
-import { computeInPieces } from './compute-in-pieces.js';
+import { computeInPieces, foldWork } from './compute-in-pieces.js';
 import type { SliceOptions } from './load-in-slices.js';
 import { loadingText } from './loading-screen.js';
 import { initialState, SPEEDS, type UiState } from './state.js';
@@ -157,6 +158,19 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   }, [state.session.timeline, state.step, deferred]);
 
   const screen = screenLayout({ ...state, settled }, size.columns, size.rows);
+
+  // The result of a step far from where the result's fold stands (a jump, a seek) is folded in
+  // slices too, the pane showing how far; a key moves it on toward the new step at once.
+  const [, setFolded] = useState(0);
+  // After the layout: a short way was folded while the frame was built.
+  const folding = resultFolding(state);
+  const foldTimeline = state.session.timeline;
+  const foldStep = state.step;
+  useEffect(() => {
+    if (!folding) return;
+    return computeInPieces(foldWork(foldTimeline, foldStep), () => setFolded((n) => n + 1));
+  }, [foldTimeline, foldStep, folding]);
+
   const theme = makeTheme(state.mono);
   // Every render is a new frame: draw it as the render commits (the sink skips unchanged rows).
   useLayoutEffect(() => {
