@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { act } from 'react';
+import { createTimeline } from '../../src/engine/timeline.js';
 import { loadScenarioText } from '../../src/scenario/load.js';
 import { App } from '../../src/ui/App.js';
 import { compareOrder, SYNC_COMPARE_STEPS } from '../../src/ui/compare.js';
@@ -100,6 +101,59 @@ describe('a big run in the app', () => {
     // Nothing goes on computing after the app is gone.
     for (let i = 0; i < 50; i++) await new Promise<void>((resolve) => setImmediate(resolve));
     expect(build.progress().ready).toBe(ready);
+  });
+});
+
+/** The result pane's title count and its visible rows, read off the frame (the pane is at the bottom right). */
+function resultPane(text: string): { readonly count?: number; readonly folding: boolean; readonly rows: string[] } {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => /│[ ▸]result /.test(l));
+  if (at < 0) throw new Error(`no result pane in the frame:\n${text}`);
+  const title = lines[at]!.slice(lines[at]!.indexOf('│') + 1);
+  const rows: string[] = [];
+  for (const l of lines.slice(at + 1)) {
+    const bar = l.indexOf('│');
+    if (bar < 0) break;
+    rows.push(l.slice(bar + 2).trimEnd());
+  }
+  const count = /result\s+([\d,]+) rows?/.exec(title)?.[1];
+  return { ...(count !== undefined ? { count: Number(count.replace(/,/g, '')) } : {}), folding: /folding… \d+%/.test(title), rows };
+}
+
+describe('the result of a far step, folded in slices', () => {
+  it('shows the step at once with the fold\'s progress, keys going on, then the rows of a plain fold, at steps forward and back', async () => {
+    const text = bigScenario(N);
+    const loaded = loadScenarioText('big.yaml', text);
+    if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => d.message).join('\n'));
+    const started = startSession(loaded.scenario, text);
+    if (!started.ok) throw new Error(started.errors.join('\n'));
+    expect(started.build.advance(Infinity).done).toBe(true);
+    // A timeline of its own, whose result is the whole fold in one go.
+    const plain = createTimeline(loaded.scenario);
+    expect(plain.changelogSize(N)).toBeGreaterThan(2 * 2048);
+    const r = await render(<App session={started.build.session} />, { columns: 140, rows: 30 });
+    // The last step is thousands of changelog rows away: it shows at once, its result folding.
+    await press(r, 'G');
+    expect(frame(r)).toContain(`step ${N}/${N}`);
+    expect(resultPane(frame(r)).folding).toBe(true);
+    // A key while it folds is answered at once; the fold goes on toward the new step.
+    await press(r, KEY.left);
+    expect(frame(r)).toContain(`step ${N - 1}/${N}`);
+    const check = async (step: number): Promise<void> => {
+      const shown = resultPane(await until(r, (t) => t.includes(`step ${step}/${N}`) && !resultPane(t).folding));
+      const expected = plain.result(step);
+      expect(shown.count ?? 0).toBe(expected.length);
+      if (expected.length > 0) expect(shown.rows[0]).toBe(expected[0]);
+    };
+    await check(N - 1);
+    // Far steps and near ones, forward and back (a fixed walk, so that a failure repeats).
+    for (const step of [3, 5000, 2400, 2401, 2399, 100, N, 4123, 0, 5999]) {
+      await press(r, ':', ...String(step), KEY.enter);
+      await check(step);
+    }
+    await press(r, KEY.left, KEY.left);
+    await check(5997);
+    await unmount(r);
   });
 });
 
