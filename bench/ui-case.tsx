@@ -165,6 +165,9 @@ async function main(family: Family, n: number, keys: number, columns: number, ro
     ends.push(performance.now() - start);
   }
   const [lastMs, lastCpuMs, lastFilledMs, firstMs, firstCpuMs, firstFilledMs] = ends as [number, number, number, number, number, number];
+  // Until the screen is quiet (the last fold's progress frames done), so that the next write after
+  // a key's own frame is the settled one.
+  while (await Promise.race([stdout.nextWrite().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 300))]));
   // A pause after a step: the settled frame (with the slow result/state queries) follows the
   // 150 ms settle delay; report the time beyond that delay. Only changed rows are written, so
   // the settled frame is simply the next write after the key's own frame.

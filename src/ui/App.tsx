@@ -27,6 +27,11 @@ import { writeDiagram, writeScore } from './teach-effects.js';
 import { startPractice } from './practice.js';
 
 const SETTLE_MS = 150;
+/**
+ * A result fold's slice: shorter than the run's, since a fold (a jump's, a seek's) runs while
+ * keys come and a key waits for the slice under way (plus a collection at times).
+ */
+const FOLD_SLICE_MS = 4;
 
 /** `build`: the reloaded session's run, when it is still to be computed (the app computes it in pieces). */
 export type ReloadResult = { readonly ok: true; readonly session: Session; readonly build?: SessionBuild } | { readonly ok: false; readonly message: string };
@@ -168,7 +173,7 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   const foldStep = state.step;
   useEffect(() => {
     if (!folding) return;
-    return computeInPieces(foldWork(foldTimeline, foldStep), () => setFolded((n) => n + 1));
+    return computeInPieces(foldWork(foldTimeline, foldStep), () => setFolded((n) => n + 1), { sliceMs: FOLD_SLICE_MS });
   }, [foldTimeline, foldStep, folding]);
 
   const theme = makeTheme(state.mono);

@@ -17,6 +17,7 @@ import { LoadingScreen, loadingLayout, type KeyPoll } from '../../src/ui/loading
 import type { Prepainted } from '../../src/ui/prepaint.js';
 import { loadInSlices, type LoadProgress } from '../../src/ui/load-in-slices.js';
 import { openSession, startSession, type SessionBuild } from '../../src/ui/session-load.js';
+import { SYNC_FOLD_ROWS } from '../../src/ui/step-view.js';
 import { frame, KEY, press, render, unmount, type Rendered } from './helpers.js';
 
 /** A temporal join over `n` one-line events (the shape of the generated bench files). */
@@ -130,7 +131,7 @@ describe('the result of a far step, folded in slices', () => {
     expect(started.build.advance(Infinity).done).toBe(true);
     // A timeline of its own, whose result is the whole fold in one go.
     const plain = createTimeline(loaded.scenario);
-    expect(plain.changelogSize(N)).toBeGreaterThan(2 * 2048);
+    expect(plain.changelogSize(N)).toBeGreaterThan(2 * SYNC_FOLD_ROWS);
     const r = await render(<App session={started.build.session} />, { columns: 140, rows: 30 });
     // The last step is thousands of changelog rows away: it shows at once, its result folding.
     await press(r, 'G');
