@@ -157,12 +157,12 @@ export class ResultCursor {
    */
   window(size: number): ResultRows {
     this.seek(size);
-    const sorted = this.sorted;
     return {
-      length: sorted.length,
+      length: this.sorted.length,
       slice: (from, to) => {
         this.seek(size);
-        return sorted.slice(from, to);
+        // Read after the move: a fold that started over keyed has a new sorted set.
+        return this.sorted.slice(from, to);
       },
     };
   }
