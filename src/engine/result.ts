@@ -43,7 +43,7 @@ export class ResultCursor {
   private state = new Map<string, Entry>();
   private keys: string[] = [];
   private undo: (Entry | null)[] = [];
-  /** Unkeyed: the printed text of each folded row. */
+  /** Unkeyed: the printed text of each row ever folded (kept when the fold moves back). */
   private texts: string[] = [];
   /** The state holds the fold of changelog[0, at). */
   private at = 0;
@@ -121,6 +121,10 @@ export class ResultCursor {
     for (let first = true; this.at !== size && (first || end === Infinity || now() < end); first = false) {
       if (this.at < size) {
         const to = Math.min(size, this.at + BATCH);
+        // Unkeyed, rows folded before (and moved back over) keep their text: no read again.
+        const known = this.keyed ? this.at : Math.min(to, this.texts.length);
+        for (; this.at < known; this.at++) this.sorted.add(this.texts[this.at]!);
+        if (this.at === to) continue;
         const rows = this.read(this.at, to);
         if (!this.keyed && rows.some((e) => !isAccumulate(e.kind))) {
           this.restartKeyed();
