@@ -12,6 +12,8 @@ import type { Side } from '../planner/plan.js';
  * (a step's few rows, or a short seek: about 3 ms at most on the 1M-event temporal run); a longer one goes in slices.
  */
 export const SYNC_FOLD_ROWS = 1024;
+/** ...and given at most this long (the rest goes in slices). */
+const SYNC_FOLD_MS = 8;
 
 /** A query slower than this is deferred until the keys pause (see `ready`). */
 const SLOW_MS = 8;
@@ -79,7 +81,8 @@ export class StepView {
     const fold = this.resultFold();
     if (fold === undefined) return undefined;
     if (fold.left > SYNC_FOLD_ROWS) return undefined;
-    if (fold.left > 0 && timeline.resultFold(this.step, Infinity).left > 0) return undefined;
+    // Bounded all the same: a fold without keys that meets its first retraction starts over.
+    if (fold.left > 0 && timeline.resultFold(this.step, SYNC_FOLD_MS).left > 0) return undefined;
     return timeline.resultWindow(this.step);
   }
 
