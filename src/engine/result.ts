@@ -43,8 +43,13 @@ export class ResultCursor {
   private state = new Map<string, Entry>();
   private keys: string[] = [];
   private undo: (Entry | null)[] = [];
-  /** Unkeyed: the printed text of each row ever folded (kept when the fold moves back). */
+  /**
+   * Unkeyed: the printed text of each row ever folded (kept when the fold moves back) or printed
+   * ahead of the fold (printAhead): rows [0, texts.length), none of them a retraction.
+   */
   private texts: string[] = [];
+  /** printAhead met a retraction: nothing more to print ahead. */
+  private aheadStopped = false;
   /** The state holds the fold of changelog[0, at). */
   private at = 0;
   /** Every printed row of the state, sorted. */
@@ -147,6 +152,31 @@ export class ResultCursor {
       }
     }
     return Math.abs(size - this.at);
+  }
+
+  /**
+   * Prints rows ahead of the fold, for about `budgetMs`, up to changelog row `size`: unkeyed,
+   * a later move over them then only patches the sorted set (the app does this while idle, so
+   * that a jump far ahead shows its result sooner). Stops for good at the first batch with a
+   * retraction (the fold starts over keyed when it gets there) and does nothing keyed; returns
+   * the rows still to print.
+   */
+  printAhead(size: number, budgetMs: number, now: () => number = () => performance.now()): number {
+    if (this.keyed || this.aheadStopped) return 0;
+    if (budgetMs <= 0) return Math.max(0, size - this.texts.length);
+    const end = now() + budgetMs;
+    const format = (this.format ??= resultRowFormatter(this.sink.types));
+    for (let first = true; this.texts.length < size && (first || now() < end); first = false) {
+      const from = Math.max(this.at, this.texts.length);
+      const to = Math.min(size, from + BATCH);
+      const rows = this.read(from, to);
+      if (rows.some((e) => !isAccumulate(e.kind))) {
+        this.aheadStopped = true;
+        return 0;
+      }
+      for (let i = 0; i < rows.length; i++) this.texts[from + i] = format(rows[i]!.row);
+    }
+    return Math.max(0, size - this.texts.length);
   }
 
   /** Moves the fold to changelog[0, size), the whole way at once. */

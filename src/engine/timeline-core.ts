@@ -171,6 +171,10 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
     return { left, at: this.results.position, size };
   }
 
+  resultPrepare(budgetMs: number): number {
+    return this.results.printAhead(this.changelogSize(this.length), budgetMs);
+  }
+
   describeState(index: number, side: Side): StateView {
     const snap = this.at(index).snapshot;
     return this.ctx.op.describe(snap.op, side, { procTime: snap.procTime, watermark: snap.joinWm });

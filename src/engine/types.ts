@@ -226,6 +226,11 @@ export interface Timeline<Snap = unknown> {
    * `resultWindow(i)` costs nothing more once `left` is 0.
    */
   resultFold?(index: number, budgetMs: number): ResultFold;
+  /**
+   * Prepares, for about `budgetMs`, the rows of the steps ready that a later `resultFold` would
+   * otherwise read and print (done while the app is idle); returns how many are still to do.
+   */
+  resultPrepare?(budgetMs: number): number;
   describeState(index: number, side: Side): StateView;
   describeWatermarks(index: number): WatermarkView;
   /** A new timeline with `event` inserted after step `after` (manual actions, what-if edits). */

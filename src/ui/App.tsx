@@ -16,7 +16,7 @@ import { reduce } from './reducer.js';
 import { screenLayout } from './screen.js';
 import type { Session } from './session.js';
 import type { SessionBuild } from './session-load.js';
-import { computeInPieces, foldWork } from './compute-in-pieces.js';
+import { computeInPieces, foldWork, prepareWork } from './compute-in-pieces.js';
 import type { SliceOptions } from './load-in-slices.js';
 import { loadingText } from './loading-screen.js';
 import { initialState, SPEEDS, type UiState } from './state.js';
@@ -175,6 +175,10 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
     if (!folding) return;
     return computeInPieces(foldWork(foldTimeline, foldStep), () => setFolded((n) => n + 1), { sliceMs: FOLD_SLICE_MS });
   }, [foldTimeline, foldStep, folding]);
+  // Once the run is complete and no fold is under way, the rows a far jump would fold are
+  // printed ahead in the same slices (the idle app's time), so that its result comes sooner.
+  const idle = !folding && state.computing === undefined;
+  useEffect(() => (idle ? computeInPieces(prepareWork(foldTimeline), () => undefined, { sliceMs: FOLD_SLICE_MS }) : undefined), [foldTimeline, idle]);
 
   const theme = makeTheme(state.mono);
   // Every render is a new frame: draw it as the render commits (the sink skips unchanged rows).

@@ -70,3 +70,13 @@ export function foldWork(timeline: Timeline, step: number): PieceWork {
   const start = timeline.resultFold?.(step, 0).at ?? 0;
   return { advance: at, progress: () => at(0) };
 }
+
+/** The result's rows printed ahead of its fold while the app is idle (Timeline.resultPrepare). */
+export function prepareWork(timeline: Timeline): PieceWork {
+  const total = timeline.resultPrepare?.(0) ?? 0;
+  const at = (budgetMs: number): BuildProgress => {
+    const left = timeline.resultPrepare?.(budgetMs) ?? 0;
+    return { ready: Math.max(0, total - left), total, done: left === 0 };
+  };
+  return { advance: at, progress: () => at(0) };
+}

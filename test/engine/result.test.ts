@@ -91,7 +91,8 @@ describe('ResultCursor moved in pieces', () => {
         // unkeyed fold that has to start over keyed) and some changelogs have none at all.
         fc.array(fc.tuple(fc.oneof({ arbitrary: fc.constant('+I' as const), weight: 200 }, { arbitrary: fc.constantFrom(...kinds), weight: 1 }), row), { minLength: 1, maxLength: 1500, size: 'max' }),
         fc.boolean(),
-        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 5 })), { minLength: 1, maxLength: 12 }),
+        // Each move: where to, its budget, and how far rows are printed ahead of the fold first.
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 5 }), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 12 }),
         (rows, keyed, walk) => {
           const sink = { types: [STRING, INT], ...(keyed ? { primaryKey: [0] } : {}) } as unknown as SinkRuntime;
           const emitted: Emitted[] = rows.map(([kind, r], step) => ({ kind, row: r, step, why: { rule: 'r', text: '' } }) as unknown as Emitted);
@@ -99,7 +100,8 @@ describe('ResultCursor moved in pieces', () => {
           // A clock that moves one tick per look: a budget of b ticks is b looks (b batches at most).
           let tick = 0;
           const now = (): number => tick++;
-          for (const [where, budget] of walk) {
+          for (const [where, budget, ahead] of walk) {
+            cursor.printAhead(Math.round(ahead * emitted.length), 2, now);
             const size = Math.round(where * emitted.length);
             let left = cursor.moveToward(size, budget, now);
             for (let guard = 0; left > 0 && guard < 10_000; guard++) left = cursor.moveToward(size, 1, now);
@@ -115,6 +117,20 @@ describe('ResultCursor moved in pieces', () => {
       ),
       { numRuns: 150, seed: 16, endOnFailure: true },
     );
+  });
+
+  it('rows printed ahead stop at the first retraction, and a budget of 0 prints none', () => {
+    const sink = { types: [STRING, INT] } as unknown as SinkRuntime;
+    const emitted = Array.from({ length: 2000 }, (_, i) => ({ kind: i === 1500 ? '-D' : '+I', row: [`r${i % 700}`, i % 700], step: i, why: { rule: 'r', text: '' } }) as unknown as Emitted);
+    const cursor = new ResultCursor(sink, (from, to) => emitted.slice(from, to));
+    expect(cursor.printAhead(1000, 0)).toBe(1000);
+    expect(cursor.printAhead(1000, Infinity)).toBe(0);
+    // The batch with the retraction is not printed; nothing more is, ever.
+    expect(cursor.printAhead(2000, Infinity)).toBe(0);
+    cursor.seek(2000);
+    expect(cursor.rows(2000)).toEqual(foldResult(sink, emitted));
+    cursor.seek(1200);
+    expect(cursor.rows(1200)).toEqual(foldResult(sink, emitted.slice(0, 1200)));
   });
 
   it('a budget of 0 moves nothing, and says how far it is', () => {
