@@ -32,6 +32,8 @@ const SETTLE_MS = 150;
  * keys come and a key waits for the slice under way (plus a collection at times).
  */
 const FOLD_SLICE_MS = 4;
+/** A fold toward a step starts once no key has moved the step for this long. */
+const FOLD_AFTER_MS = 50;
 
 /** `build`: the reloaded session's run, when it is still to be computed (the app computes it in pieces). */
 export type ReloadResult = { readonly ok: true; readonly session: Session; readonly build?: SessionBuild } | { readonly ok: false; readonly message: string };
@@ -171,9 +173,16 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   const folding = resultFolding(state);
   const foldTimeline = state.session.timeline;
   const foldStep = state.step;
+  // It starts once the step has stayed FOLD_AFTER_MS: keys in a burst (a held key, a typed seek)
+  // then do not share the loop with a fold toward a step that is already left.
   useEffect(() => {
     if (!folding) return;
-    return computeInPieces(foldWork(foldTimeline, foldStep), () => setFolded((n) => n + 1), { sliceMs: FOLD_SLICE_MS });
+    let stop: (() => void) | undefined;
+    const timer = setTimeout(() => (stop = computeInPieces(foldWork(foldTimeline, foldStep), () => setFolded((n) => n + 1), { sliceMs: FOLD_SLICE_MS })), FOLD_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      stop?.();
+    };
   }, [foldTimeline, foldStep, folding]);
   // Once the run is complete and no fold is under way, the rows a far jump would fold are
   // printed ahead in the same slices (the idle app's time), so that its result comes sooner.
