@@ -123,7 +123,11 @@ export class ResultCursor {
   moveToward(size: number, budgetMs: number, now: () => number = () => performance.now()): number {
     if (budgetMs <= 0) return Math.abs(size - this.at);
     const end = budgetMs === Infinity ? Infinity : now() + budgetMs;
-    for (let first = true; this.at !== size && (first || end === Infinity || now() < end); first = false) {
+    // The first batch goes whatever the clock says, and so does the first after a start over, so
+    // that a small fold is done in one call even when the process was off the CPU meanwhile.
+    let first = true;
+    while (this.at !== size && (first || end === Infinity || now() < end)) {
+      first = false;
       if (this.at < size) {
         const to = Math.min(size, this.at + BATCH);
         // Unkeyed, rows folded before (and moved back over) keep their text: no read again.
@@ -133,6 +137,7 @@ export class ResultCursor {
         const rows = this.read(this.at, to);
         if (!this.keyed && rows.some((e) => !isAccumulate(e.kind))) {
           this.restartKeyed();
+          first = true;
           continue;
         }
         if (this.keyed) for (let i = 0; i < rows.length; i++) this.apply(this.at + i, rows[i]!);

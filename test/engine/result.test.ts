@@ -133,6 +133,16 @@ describe('ResultCursor moved in pieces', () => {
     expect(cursor.rows(1200)).toEqual(foldResult(sink, emitted.slice(0, 1200)));
   });
 
+  it('a small fold is done in one call however slow the clock, also when it starts over keyed', () => {
+    const sink = { types: [STRING, INT] } as unknown as SinkRuntime;
+    const emitted = ['+I', '+I', '-D', '+I'].map((kind, i) => ({ kind, row: ['a', i % 2], step: i, why: { rule: 'r', text: '' } }) as unknown as Emitted);
+    const cursor = new ResultCursor(sink, (from, to) => emitted.slice(from, to));
+    // Every look at the clock finds the budget long spent (the process was off the CPU).
+    let t = 0;
+    expect(cursor.moveToward(4, 8, () => (t += 1000))).toBe(0);
+    expect(cursor.rows(4)).toEqual(foldResult(sink, emitted));
+  });
+
   it('a budget of 0 moves nothing, and says how far it is', () => {
     const sink = { types: [STRING, INT] } as unknown as SinkRuntime;
     const emitted = Array.from({ length: 600 }, (_, i) => ({ kind: '+I', row: [`r${i}`, i], step: i, why: { rule: 'r', text: '' } }) as unknown as Emitted);
