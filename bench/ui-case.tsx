@@ -40,12 +40,18 @@ class FakeStdout extends EventEmitter {
   constructor(readonly columns: number, readonly rows: number) {
     super();
   }
+  /** Resolved by the first write whose text passes the test (after the next write). */
+  private watchers: { test: (text: string) => boolean; resolve: () => void }[] = [];
   write(text: string): boolean {
     this.bytes += text.length;
+    this.watchers = this.watchers.filter((w) => !(w.test(text) && (w.resolve(), true)));
     const w = this.waiters;
     this.waiters = [];
     for (const f of w) f();
     return true;
+  }
+  writeWith(test: (text: string) => boolean): Promise<void> {
+    return new Promise((resolve) => this.watchers.push({ test, resolve }));
   }
   nextWrite(): Promise<void> {
     return new Promise((resolve) => this.waiters.push(resolve));
@@ -80,6 +86,16 @@ export interface UiCaseResult {
   jumpCpuP95Ms: number;
   jumpCpuMaxMs: number;
   settleMs: number;
+  /**
+   * `G` (the last step) and then `g` (step 0), from the middle of the run: key to its frame (and
+   * that key's CPU), and key to the frame where the result pane has its rows (folded in slices).
+   */
+  lastMs: number;
+  lastCpuMs: number;
+  lastFilledMs: number;
+  firstMs: number;
+  firstCpuMs: number;
+  firstFilledMs: number;
   cpuMs: number;
   bytesPerFrame: number;
 }
@@ -136,6 +152,22 @@ async function main(family: Family, n: number, keys: number, columns: number, ro
     jump.push(await time('\r'));
     jumpCpu.push(cpu[cpu.length - 1]!);
   }
+  // The far ends: the result is folded in slices after the key's own frame; its rows come with
+  // the frame whose result title counts them again.
+  const ends: number[] = [];
+  const plainText = (text: string): string => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+  for (const key of ['G', 'g']) {
+    // Step 0's result is empty: its pane says so instead of counting rows.
+    const filled = stdout.writeWith((text) => (key === 'G' ? /result\s+[\d,]+ rows?/.test(plainText(text)) : plainText(text).includes('(empty)')));
+    const start = performance.now();
+    ends.push(await time(key), cpu[cpu.length - 1]!);
+    await filled;
+    ends.push(performance.now() - start);
+  }
+  const [lastMs, lastCpuMs, lastFilledMs, firstMs, firstCpuMs, firstFilledMs] = ends as [number, number, number, number, number, number];
+  // Until the screen is quiet (the last fold's progress frames done), so that the next write after
+  // a key's own frame is the settled one.
+  while (await Promise.race([stdout.nextWrite().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 300))]));
   // A pause after a step: the settled frame (with the slow result/state queries) follows the
   // 150 ms settle delay; report the time beyond that delay. Only changed rows are written, so
   // the settled frame is simply the next write after the key's own frame.
@@ -151,7 +183,7 @@ async function main(family: Family, n: number, keys: number, columns: number, ro
     await pause();
   }
   app.unmount();
-  return { columns, rows, events: n, timelineMs, firstFrameMs, stepMs: median(step), backMs: median(back), jumpMs: median(jump), jumpP95Ms: quantile(jump, 0.95), jumpMaxMs: Math.max(...jump), jumpCpuP95Ms: quantile(jumpCpu, 0.95), jumpCpuMaxMs: Math.max(...jumpCpu), cpuMs, settleMs: median(settle), bytesPerFrame };
+  return { columns, rows, events: n, timelineMs, firstFrameMs, stepMs: median(step), backMs: median(back), jumpMs: median(jump), jumpP95Ms: quantile(jump, 0.95), jumpMaxMs: Math.max(...jump), jumpCpuP95Ms: quantile(jumpCpu, 0.95), jumpCpuMaxMs: Math.max(...jumpCpu), lastMs, lastCpuMs, lastFilledMs, firstMs, firstCpuMs, firstFilledMs, cpuMs, settleMs: median(settle), bytesPerFrame };
 }
 
 const [family = 'temporal', n = '100000', keys = '40', columns = '200', rows = '60', jumps = String(Number(keys) >> 2)] = process.argv.slice(2);

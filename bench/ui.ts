@@ -27,6 +27,13 @@ export interface UiBenchResult {
   readonly jumpCpuMaxMs: number;
   /** After a key and the 150 ms settle pause: the time to draw the panes that need slow engine queries. */
   readonly settleMs: number;
+  /** `G` then `g` from the middle: key to frame, that key's CPU, key to the result pane's rows. */
+  readonly lastMs: number;
+  readonly lastCpuMs: number;
+  readonly lastFilledMs: number;
+  readonly firstMs: number;
+  readonly firstCpuMs: number;
+  readonly firstFilledMs: number;
   /** CPU time of the app process per step / back key (median): robust to a loaded machine. */
   readonly cpuMs: number;
   readonly bytesPerFrame: number;
@@ -130,6 +137,7 @@ function formatOne(r: UiBenchResult): string {
     `  step ${f(r.stepMs)}   back ${f(r.backMs)}   jump ${f(r.jumpMs)}   (${Math.round(r.bytesPerFrame)} bytes/frame)`,
     `  jump p95 ${f(r.jumpP95Ms)}, worst ${f(r.jumpMaxMs)}; CPU p95 ${f(r.jumpCpuP95Ms)}, worst ${f(r.jumpCpuMaxMs)} (target < 20 ms)`,
     `  CPU per step / back key ${f(r.cpuMs)}`,
+    `  G (last step) ${f(r.lastMs)} (CPU ${f(r.lastCpuMs)}), its result's rows after ${f(r.lastFilledMs)}; g (step 0) ${f(r.firstMs)} (CPU ${f(r.firstCpuMs)}), rows after ${f(r.firstFilledMs)}`,
     `  settled frame after a pause (result and state panes, beyond the 150 ms settle delay) ${f(r.settleMs)}`,
     `  first frame in-process ${f(r.firstFrameMs)} (timeline built in ${f(r.timelineMs)})`,
     ...cold,

@@ -8,65 +8,88 @@
  *
  * `ResultCursor` keeps one folded state and moves it to any changelog prefix: forward by
  * applying rows, backward by an undo log (the value each applied row replaced), so that stepping
- * through a timeline costs only the rows in between.
+ * through a timeline costs only the rows in between. The printed rows stay sorted as it moves
+ * (sorted-texts.ts), so a move costs its rows and nothing else, and a long one can be made in
+ * pieces (`moveToward`): the app folds the result of a far step between frames and keys.
  */
 import { resultRowFormatter } from '../values/format.js';
 import type { Row, RowKind } from '../values/types.js';
 import { isAccumulate } from '../values/types.js';
 import type { SinkRuntime } from './context.js';
 import { rowKey } from './keys.js';
-import type { Emitted } from './types.js';
+import { SortedTexts } from './sorted-texts.js';
+import type { Emitted, ResultRows } from './types.js';
 
+/** A printed row of the result and how many times it is there (the row itself is not kept). */
 interface Entry {
-  readonly row: Row;
   readonly n: number;
-  /** The printed row, formatted once when the entry is made. */
   readonly text: string;
 }
 
 const ABSENT = null;
 
-/** Moves over more rows than this (plus an eighth of the result) re-sort instead of splicing. */
-const RESORT_AFTER = 256;
+/** Changelog rows read at once (one slice of the changelog instead of a read per row). */
+const BATCH = 256;
 
 export class ResultCursor {
-  private readonly state = new Map<string, Entry>();
-  private readonly keys: string[] = [];
-  private readonly undo: (Entry | null)[] = [];
+  /**
+   * Keyed: a map from each row's key to its entry, each applied row's key (a revert needs it
+   * without decoding the row again) and the entry it replaced. Without a sink key, and while no
+   * row retracts, none of that is needed: the result is every row folded, so only each row's
+   * printed text is kept (to take it out again on the way back). A retraction met on the way
+   * forward starts the fold over, keyed.
+   */
+  private keyed: boolean;
+  private state = new Map<string, Entry>();
+  private keys: string[] = [];
+  private undo: (Entry | null)[] = [];
+  /**
+   * Unkeyed: the printed text of each row ever folded (kept when the fold moves back) or printed
+   * ahead of the fold (printAhead): rows [0, texts.length), none of them a retraction.
+   */
+  private texts: string[] = [];
+  /** printAhead met a retraction: nothing more to print ahead. */
+  private aheadStopped = false;
   /** The state holds the fold of changelog[0, at). */
   private at = 0;
-  /**
-   * Every printed row of the state, sorted, kept up to date by `apply`/`revert` once first asked
-   * for: a step changes a few rows, so the result pane needs no full re-sort of a large result.
-   */
-  private sorted: string[] | undefined;
+  /** Every printed row of the state, sorted. */
+  private sorted = new SortedTexts();
   /** The sink's row printer, made on the first entry (resultRowFormatter). */
   private format: ((row: Row) => string) | undefined;
 
   constructor(
     private readonly sink: SinkRuntime,
-    /** Changelog row i (i below the largest prefix ever asked for). */
-    private readonly get: (i: number) => Emitted,
-  ) {}
-
-  private keyOf(i: number, e: Emitted): string {
-    let k = this.keys[i];
-    if (k === undefined) {
-      k = this.sink.primaryKey === undefined ? rowKey(e.row) : rowKey(e.row, this.sink.primaryKey);
-      this.keys[i] = k;
-    }
-    return k;
+    /** Changelog rows [from, to) (to at most the largest prefix ever asked for). */
+    private readonly read: (from: number, to: number) => readonly Emitted[],
+  ) {
+    this.keyed = sink.primaryKey !== undefined;
   }
 
-  private apply(i: number): void {
-    const e = this.get(i);
-    const key = this.keyOf(i, e);
+  /** Folds again from nothing, keyed (a retraction came along an unkeyed fold). */
+  private restartKeyed(): void {
+    this.keyed = true;
+    this.at = 0;
+    this.texts = [];
+    this.state = new Map();
+    this.keys = [];
+    this.undo = [];
+    this.sorted = new SortedTexts();
+  }
+
+  /** The changelog prefix folded so far. */
+  get position(): number {
+    return this.at;
+  }
+
+  private apply(i: number, e: Emitted): void {
+    const key = this.sink.primaryKey === undefined ? rowKey(e.row) : rowKey(e.row, this.sink.primaryKey);
+    this.keys[i] = key;
     const cur = this.state.get(key);
     this.undo[i] = cur ?? ABSENT;
     let next: Entry | undefined;
     if (this.sink.primaryKey !== undefined) next = isAccumulate(e.kind) ? this.entry(e.row, 1) : undefined;
-    else if (isAccumulate(e.kind)) next = cur === undefined ? this.entry(e.row, 1) : { ...cur, n: cur.n + 1 };
-    else next = cur === undefined || cur.n <= 1 ? undefined : { ...cur, n: cur.n - 1 };
+    else if (isAccumulate(e.kind)) next = cur === undefined ? this.entry(e.row, 1) : { text: cur.text, n: cur.n + 1 };
+    else next = cur === undefined || cur.n <= 1 ? undefined : { text: cur.text, n: cur.n - 1 };
     this.replace(key, cur, next);
   }
 
@@ -77,52 +100,117 @@ export class ResultCursor {
   }
 
   private entry(row: Row, n: number): Entry {
-    return { row, n, text: (this.format ??= resultRowFormatter(this.sink.types))(row) };
+    return { n, text: (this.format ??= resultRowFormatter(this.sink.types))(row) };
   }
 
   private replace(key: string, before: Entry | undefined, after: Entry | undefined): void {
     if (after === undefined) this.state.delete(key);
     else this.state.set(key, after);
-    const sorted = this.sorted;
-    if (sorted === undefined) return;
-    if (before !== undefined) sorted.splice(lowerBound(sorted, before.text), before.n);
-    if (after !== undefined) sorted.splice(lowerBound(sorted, after.text), 0, ...new Array<string>(after.n).fill(after.text));
+    if (before !== undefined && after !== undefined && before.text === after.text) {
+      if (after.n > before.n) this.sorted.add(after.text, after.n - before.n);
+      else this.sorted.remove(after.text, before.n - after.n);
+      return;
+    }
+    if (before !== undefined) this.sorted.remove(before.text, before.n);
+    if (after !== undefined) this.sorted.add(after.text, after.n);
   }
 
   /**
-   * Moves the fold to changelog[0, size). A long move forgets the sorted rows and sorts once when
-   * they are next asked for: keeping them sorted costs a splice into a large array per row moved
-   * over (seconds for a jump across 40k rows), a sort costs one pass.
+   * Moves the fold toward changelog[0, size) for about `budgetMs` (not at all for 0, the whole
+   * way for Infinity; any other budget moves at least one batch of rows), a batch between two
+   * looks at the clock; returns the rows still to move over.
    */
+  moveToward(size: number, budgetMs: number, now: () => number = () => performance.now()): number {
+    if (budgetMs <= 0) return Math.abs(size - this.at);
+    const end = budgetMs === Infinity ? Infinity : now() + budgetMs;
+    // The first batch goes whatever the clock says, and so does the first after a start over, so
+    // that a small fold is done in one call even when the process was off the CPU meanwhile.
+    let first = true;
+    while (this.at !== size && (first || end === Infinity || now() < end)) {
+      first = false;
+      if (this.at < size) {
+        const to = Math.min(size, this.at + BATCH);
+        // Unkeyed, rows folded before (and moved back over) keep their text: no read again.
+        const known = this.keyed ? this.at : Math.min(to, this.texts.length);
+        for (; this.at < known; this.at++) this.sorted.add(this.texts[this.at]!);
+        if (this.at === to) continue;
+        const rows = this.read(this.at, to);
+        if (!this.keyed && rows.some((e) => !isAccumulate(e.kind))) {
+          this.restartKeyed();
+          first = true;
+          continue;
+        }
+        if (this.keyed) for (let i = 0; i < rows.length; i++) this.apply(this.at + i, rows[i]!);
+        else {
+          const format = (this.format ??= resultRowFormatter(this.sink.types));
+          for (let i = 0; i < rows.length; i++) {
+            const text = format(rows[i]!.row);
+            this.texts[this.at + i] = text;
+            this.sorted.add(text);
+          }
+        }
+        this.at = to;
+      } else {
+        const to = Math.max(size, this.at - BATCH);
+        if (this.keyed) while (this.at > to) this.revert(--this.at);
+        else while (this.at > to) this.sorted.remove(this.texts[--this.at]!);
+      }
+    }
+    return Math.abs(size - this.at);
+  }
+
+  /**
+   * Prints rows ahead of the fold, for about `budgetMs`, up to changelog row `size`: unkeyed,
+   * a later move over them then only patches the sorted set (the app does this while idle, so
+   * that a jump far ahead shows its result sooner). Stops for good at the first batch with a
+   * retraction (the fold starts over keyed when it gets there) and does nothing keyed; returns
+   * the rows still to print.
+   */
+  printAhead(size: number, budgetMs: number, now: () => number = () => performance.now()): number {
+    if (this.keyed || this.aheadStopped) return 0;
+    if (budgetMs <= 0) return Math.max(0, size - this.texts.length);
+    const end = now() + budgetMs;
+    const format = (this.format ??= resultRowFormatter(this.sink.types));
+    for (let first = true; this.texts.length < size && (first || now() < end); first = false) {
+      const from = Math.max(this.at, this.texts.length);
+      const to = Math.min(size, from + BATCH);
+      const rows = this.read(from, to);
+      if (rows.some((e) => !isAccumulate(e.kind))) {
+        this.aheadStopped = true;
+        return 0;
+      }
+      for (let i = 0; i < rows.length; i++) this.texts[from + i] = format(rows[i]!.row);
+    }
+    return Math.max(0, size - this.texts.length);
+  }
+
+  /** Moves the fold to changelog[0, size), the whole way at once. */
   seek(size: number): void {
-    const sorted = this.sorted;
-    if (sorted !== undefined && Math.abs(size - this.at) > RESORT_AFTER + sorted.length / 8) this.sorted = undefined;
-    while (this.at < size) this.apply(this.at++);
-    while (this.at > size) this.revert(--this.at);
+    this.moveToward(size, Infinity);
+  }
+
+  /**
+   * The result after the first `size` changelog rows, read a window at a time. Each read moves the
+   * fold there first (nothing to do while no one else moved it), so a window kept and read again
+   * after another move stays right, at the cost of that move.
+   */
+  window(size: number): ResultRows {
+    this.seek(size);
+    return {
+      length: this.sorted.length,
+      slice: (from, to) => {
+        this.seek(size);
+        // Read after the move: a fold that started over keyed has a new sorted set.
+        return this.sorted.slice(from, to);
+      },
+    };
   }
 
   /** The result after the first `size` changelog rows: printed rows (a multiset repeats), sorted. */
   rows(size: number): string[] {
     this.seek(size);
-    if (this.sorted === undefined) {
-      const out: string[] = [];
-      for (const e of this.state.values()) for (let i = 0; i < e.n; i++) out.push(e.text);
-      this.sorted = out.sort();
-    }
-    return this.sorted.slice();
+    return this.sorted.toArray();
   }
-}
-
-/** First index whose text is >= `text` (the array is sorted by code units, as Array.sort does). */
-function lowerBound(sorted: readonly string[], text: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < text) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Calls `f` with each changelog row's kind and row, in order; the row may be reused after the call. */

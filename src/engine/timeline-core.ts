@@ -23,7 +23,7 @@ import { tagRuntimeError } from './errors.js';
 import type { EngineSnapshot } from './snapshot.js';
 import { applyEvent, step } from './step.js';
 import { compute, RunBuilder, type RunData } from './timeline-run.js';
-import type { Emitted, StateView, StepRecord, Timeline, WatermarkView, Why } from './types.js';
+import type { Emitted, ResultFold, ResultRows, StateView, StepRecord, Timeline, WatermarkView, Why } from './types.js';
 import { Work } from './work.js';
 import { isBulkWhy } from './why.js';
 
@@ -50,7 +50,7 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
     private readonly data: RunData,
   ) {
     this.initial = { index: 0, snapshot: data.checkpoints[0]!, emitted: [], trace: [], flags: 0 };
-    this.results = new ResultCursor(ctx.sink, (i) => clGet(data.final.changelog, i));
+    this.results = new ResultCursor(ctx.sink, (from, to) => clSlice(data.final.changelog, from, to));
     this.bulk = withTracing(ctx, false);
   }
 
@@ -159,6 +159,20 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
 
   result(index: number): readonly string[] {
     return this.results.rows(this.changelogSize(index));
+  }
+
+  resultWindow(index: number): ResultRows {
+    return this.results.window(this.changelogSize(index));
+  }
+
+  resultFold(index: number, budgetMs: number): ResultFold {
+    const size = this.changelogSize(index);
+    const left = this.results.moveToward(size, budgetMs);
+    return { left, at: this.results.position, size };
+  }
+
+  resultPrepare(budgetMs: number): number {
+    return this.results.printAhead(this.changelogSize(this.length), budgetMs);
   }
 
   describeState(index: number, side: Side): StateView {

@@ -215,9 +215,40 @@ export interface Timeline<Snap = unknown> {
   whyOf?(changelogIndex: number): Why;
   /** The materialized result after step i, printed rows sorted by text (Flink's `--result` form, without kind). */
   result(index: number): readonly string[];
+  /**
+   * The same result a window at a time (a pane shows a few of a large result's rows). It folds
+   * the changelog up to step i first, at once: call `resultFold` before it to do that in pieces.
+   * Optional, like `resultFold`: a timeline without them is read through `result`.
+   */
+  resultWindow?(index: number): ResultRows;
+  /**
+   * Moves the result's fold toward step i for about `budgetMs` (0: only says where it stands);
+   * `resultWindow(i)` costs nothing more once `left` is 0.
+   */
+  resultFold?(index: number, budgetMs: number): ResultFold;
+  /**
+   * Prepares, for about `budgetMs`, the rows of the steps ready that a later `resultFold` would
+   * otherwise read and print (done while the app is idle); returns how many are still to do.
+   */
+  resultPrepare?(budgetMs: number): number;
   describeState(index: number, side: Side): StateView;
   describeWatermarks(index: number): WatermarkView;
   /** A new timeline with `event` inserted after step `after` (manual actions, what-if edits). */
   insert(after: number, event: import('../scenario/types.js').ScenarioEvent): Timeline<Snap>;
   remove(index: number): Timeline<Snap>;
+}
+
+/** The result after a step, a window at a time. */
+export interface ResultRows {
+  readonly length: number;
+  /** Printed rows [from, to) in sorted order, clamped as Array.slice is. */
+  slice(from: number, to: number): readonly string[];
+}
+
+/** Where a result fold (Timeline.resultFold) stands: changelog rows still to move over. */
+export interface ResultFold {
+  readonly left: number;
+  /** Where the fold is (a changelog prefix) and where it is going. */
+  readonly at: number;
+  readonly size: number;
 }

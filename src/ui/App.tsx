@@ -10,12 +10,13 @@ import { saveScenarioFile } from '../scenario/edit.js';
 import { frameText } from './ansi.js';
 import { Frame } from './Frame.js';
 import { hasDeferred } from './panes/index.js';
+import { resultFolding } from './panes/result-pane.js';
 import { splitKeys } from './keymap.js';
 import { reduce } from './reducer.js';
 import { screenLayout } from './screen.js';
 import type { Session } from './session.js';
 import type { SessionBuild } from './session-load.js';
-import { computeInPieces } from './compute-in-pieces.js';
+import { computeInPieces, foldWork, prepareWork } from './compute-in-pieces.js';
 import type { SliceOptions } from './load-in-slices.js';
 import { loadingText } from './loading-screen.js';
 import { initialState, SPEEDS, type UiState } from './state.js';
@@ -26,6 +27,13 @@ import { writeDiagram, writeScore } from './teach-effects.js';
 import { startPractice } from './practice.js';
 
 const SETTLE_MS = 150;
+/**
+ * A result fold's slice: shorter than the run's, since a fold (a jump's, a seek's) runs while
+ * keys come and a key waits for the slice under way (plus a collection at times).
+ */
+const FOLD_SLICE_MS = 4;
+/** A fold toward a step starts once no key has moved the step for this long. */
+const FOLD_AFTER_MS = 50;
 
 /** `build`: the reloaded session's run, when it is still to be computed (the app computes it in pieces). */
 export type ReloadResult = { readonly ok: true; readonly session: Session; readonly build?: SessionBuild } | { readonly ok: false; readonly message: string };
@@ -157,6 +165,30 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   }, [state.session.timeline, state.step, deferred]);
 
   const screen = screenLayout({ ...state, settled }, size.columns, size.rows);
+
+  // The result of a step far from where the result's fold stands (a jump, a seek) is folded in
+  // slices too, the pane showing how far; a key moves it on toward the new step at once.
+  const [, setFolded] = useState(0);
+  // After the layout: a short way was folded while the frame was built.
+  const folding = resultFolding(state);
+  const foldTimeline = state.session.timeline;
+  const foldStep = state.step;
+  // It starts once the step has stayed FOLD_AFTER_MS: keys in a burst (a held key, a typed seek)
+  // then do not share the loop with a fold toward a step that is already left.
+  useEffect(() => {
+    if (!folding) return;
+    let stop: (() => void) | undefined;
+    const timer = setTimeout(() => (stop = computeInPieces(foldWork(foldTimeline, foldStep), () => setFolded((n) => n + 1), { sliceMs: FOLD_SLICE_MS })), FOLD_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      stop?.();
+    };
+  }, [foldTimeline, foldStep, folding]);
+  // Once the run is complete and no fold is under way, the rows a far jump would fold are
+  // printed ahead in the same slices (the idle app's time), so that its result comes sooner.
+  const idle = !folding && state.computing === undefined;
+  useEffect(() => (idle ? computeInPieces(prepareWork(foldTimeline), () => undefined, { sliceMs: FOLD_SLICE_MS }) : undefined), [foldTimeline, idle]);
+
   const theme = makeTheme(state.mono);
   // Every render is a new frame: draw it as the render commits (the sink skips unchanged rows).
   useLayoutEffect(() => {

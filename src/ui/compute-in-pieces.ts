@@ -4,6 +4,7 @@
  * draws frames. Keeping the run on the main thread keeps the pure step/timeline model (and cheap
  * stepping back) as it is; the app shows and steps through the steps already computed.
  */
+import type { Timeline } from '../engine/types.js';
 import type { BuildProgress, SessionBuild } from './session-load.js';
 
 /** A slice long enough to keep the scheduling cost small, short enough that a key waits < 16 ms. */
@@ -53,4 +54,29 @@ export function computeInPieces(build: PieceWork, report: (p: ComputeProgress) =
     stopped = true;
     if (timer !== undefined) clearImmediate(timer);
   };
+}
+
+/**
+ * The result's fold toward `step` as piece work: `ready` counts the changelog rows moved over of
+ * the way there. The fold already there (or a timeline without a fold) is done at once.
+ */
+export function foldWork(timeline: Timeline, step: number): PieceWork {
+  const at = (budgetMs: number): BuildProgress => {
+    const f = timeline.resultFold?.(step, budgetMs);
+    if (f === undefined) return { ready: 0, total: 0, done: true };
+    const total = Math.abs(f.size - start);
+    return { ready: total - f.left, total, done: f.left === 0 };
+  };
+  const start = timeline.resultFold?.(step, 0).at ?? 0;
+  return { advance: at, progress: () => at(0) };
+}
+
+/** The result's rows printed ahead of its fold while the app is idle (Timeline.resultPrepare). */
+export function prepareWork(timeline: Timeline): PieceWork {
+  const total = timeline.resultPrepare?.(0) ?? 0;
+  const at = (budgetMs: number): BuildProgress => {
+    const left = timeline.resultPrepare?.(budgetMs) ?? 0;
+    return { ready: Math.max(0, total - left), total, done: left === 0 };
+  };
+  return { advance: at, progress: () => at(0) };
 }

@@ -4,8 +4,16 @@
  * bodies, scroll limits); on a big run each query can cost milliseconds, so they are memoized
  * here, lazily, for the few most recent steps.
  */
-import type { StateView, StepRecord, Timeline, WatermarkView } from '../engine/types.js';
+import type { ResultFold, ResultRows, StateView, StepRecord, Timeline, WatermarkView } from '../engine/types.js';
 import type { Side } from '../planner/plan.js';
+
+/**
+ * A result fold this many changelog rows away (or fewer) is made at once when a frame asks for it
+ * (a step's few rows, or a short seek: about 3 ms at most on the 1M-event temporal run); a longer one goes in slices.
+ */
+export const SYNC_FOLD_ROWS = 1024;
+/** ...and given at most this long (the rest goes in slices). */
+const SYNC_FOLD_MS = 8;
 
 /** A query slower than this is deferred until the keys pause (see `ready`). */
 const SLOW_MS = 8;
@@ -29,6 +37,8 @@ export class StepView {
   private states: [StateView?, StateView?] = [];
   private rows?: readonly string[];
   private size?: number;
+  /** Where the result's fold was when this step first asked for it (for the progress shown). */
+  private foldFrom?: number;
 
   constructor(
     readonly timeline: Timeline,
@@ -57,11 +67,47 @@ export class StepView {
   }
 
   /**
+   * The result a window at a time, or undefined while its fold is still on the way here (the app
+   * then moves it in slices between frames and keys, see App's fold): a timeline that folds in
+   * pieces is never asked for a far step's result in one go. A short way (a step or a few) is
+   * folded at once, so stepping shows each result with its step.
+   */
+  get resultRows(): ResultRows | undefined {
+    const timeline = this.timeline;
+    if (timeline.resultFold === undefined || timeline.resultWindow === undefined) {
+      const rows = this.result;
+      return { length: rows.length, slice: (from, to) => rows.slice(from, to) };
+    }
+    const fold = this.resultFold();
+    if (fold === undefined) return undefined;
+    if (fold.left > SYNC_FOLD_ROWS) return undefined;
+    // Bounded all the same: a fold without keys that meets its first retraction starts over.
+    if (fold.left > 0 && timeline.resultFold(this.step, SYNC_FOLD_MS).left > 0) return undefined;
+    return timeline.resultWindow(this.step);
+  }
+
+  /** Where the fold toward this step stands (undefined for a timeline that does not fold in pieces). */
+  resultFold(): ResultFold | undefined {
+    const f = this.timeline.resultFold?.(this.step, 0);
+    if (f !== undefined && this.foldFrom === undefined) this.foldFrom = f.at;
+    return f;
+  }
+
+  /** How far the fold toward this step has come since this step was first shown (0 to 1). */
+  foldDone(f: ResultFold): number {
+    const from = this.foldFrom ?? f.at;
+    const way = Math.abs(f.size - from);
+    return way === 0 ? 1 : Math.max(0, Math.min(1, 1 - f.left / way));
+  }
+
+  /**
    * Whether a heavy query can be answered without a noticeable delay: already computed, or
    * never seen slow on this timeline. While keys arrive faster than a slow query runs, the
    * panes that need it wait for the keys to pause instead of holding up every frame.
    */
   ready(query: 'result' | 'state0' | 'state1'): boolean {
+    // A result folded in pieces never holds up a frame: the pane shows the fold's progress instead.
+    if (query === 'result' && this.timeline.resultFold !== undefined) return true;
     if (query === 'result' ? this.rows !== undefined : this.states[query === 'state0' ? 0 : 1] !== undefined) return true;
     return !(slowQueries.get(this.timeline)?.has(query === 'result' ? 'result' : 'state') ?? false);
   }

@@ -65,7 +65,7 @@ describe('foldResult (the one-pass fold of run --result)', () => {
       fc.property(changelog, fc.boolean(), (rows, keyed) => {
         const sink = { types: [STRING, INT], ...(keyed ? { primaryKey: [0] } : {}) } as unknown as SinkRuntime;
         const emitted: Emitted[] = rows.map(([kind, r], step) => ({ kind, row: r, step, why: { rule: 'r', text: '' } }) as unknown as Emitted);
-        const expected = new ResultCursor(sink, (i) => emitted[i]!).rows(emitted.length);
+        const expected = new ResultCursor(sink, (from, to) => emitted.slice(from, to)).rows(emitted.length);
         expect(foldResult(sink, emitted)).toEqual(expected);
         let calls = 0;
         expect(foldResult(sink, (f) => emitted.forEach((e) => (calls++, f(e.kind, e.row))))).toEqual(expected);
@@ -102,5 +102,81 @@ describe('foldResult (the one-pass fold of run --result)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('ResultCursor moved in pieces', () => {
+  const STRING = { kind: 'STRING', nullable: true } as const;
+  const INT = { kind: 'INT', nullable: true } as const;
+  const kinds = ['+I', '-U', '+U', '-D'] as const;
+  const row = fc.tuple(fc.constantFrom('a', 'b', 'c', null), fc.integer({ min: 0, max: 3 }));
+
+  it('equals the plain fold of the prefix at random targets, forward and back, however the moves are cut', () => {
+    fc.assert(
+      fc.property(
+        // Mostly inserts, so that a first retraction often comes after hundreds of rows (an
+        // unkeyed fold that has to start over keyed) and some changelogs have none at all.
+        fc.array(fc.tuple(fc.oneof({ arbitrary: fc.constant('+I' as const), weight: 200 }, { arbitrary: fc.constantFrom(...kinds), weight: 1 }), row), { minLength: 1, maxLength: 1500, size: 'max' }),
+        fc.boolean(),
+        // Each move: where to, its budget, and how far rows are printed ahead of the fold first.
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 5 }), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 12 }),
+        (rows, keyed, walk) => {
+          const sink = { types: [STRING, INT], ...(keyed ? { primaryKey: [0] } : {}) } as unknown as SinkRuntime;
+          const emitted: Emitted[] = rows.map(([kind, r], step) => ({ kind, row: r, step, why: { rule: 'r', text: '' } }) as unknown as Emitted);
+          const cursor = new ResultCursor(sink, (from, to) => emitted.slice(from, to));
+          // A clock that moves one tick per look: a budget of b ticks is b looks (b batches at most).
+          let tick = 0;
+          const now = (): number => tick++;
+          for (const [where, budget, ahead] of walk) {
+            cursor.printAhead(Math.round(ahead * emitted.length), 2, now);
+            const size = Math.round(where * emitted.length);
+            let left = cursor.moveToward(size, budget, now);
+            for (let guard = 0; left > 0 && guard < 10_000; guard++) left = cursor.moveToward(size, 1, now);
+            expect(left).toBe(0);
+            expect(cursor.position).toBe(size);
+            const expected = foldResult(sink, emitted.slice(0, size));
+            const window = cursor.window(size);
+            expect(window.length).toBe(expected.length);
+            expect(window.slice(0, expected.length)).toEqual(expected);
+            expect(window.slice(3, 9)).toEqual(expected.slice(3, 9));
+          }
+        },
+      ),
+      { numRuns: 150, seed: 16, endOnFailure: true },
+    );
+  });
+
+  it('rows printed ahead stop at the first retraction, and a budget of 0 prints none', () => {
+    const sink = { types: [STRING, INT] } as unknown as SinkRuntime;
+    const emitted = Array.from({ length: 2000 }, (_, i) => ({ kind: i === 1500 ? '-D' : '+I', row: [`r${i % 700}`, i % 700], step: i, why: { rule: 'r', text: '' } }) as unknown as Emitted);
+    const cursor = new ResultCursor(sink, (from, to) => emitted.slice(from, to));
+    expect(cursor.printAhead(1000, 0)).toBe(1000);
+    expect(cursor.printAhead(1000, Infinity)).toBe(0);
+    // The batch with the retraction is not printed; nothing more is, ever.
+    expect(cursor.printAhead(2000, Infinity)).toBe(0);
+    cursor.seek(2000);
+    expect(cursor.rows(2000)).toEqual(foldResult(sink, emitted));
+    cursor.seek(1200);
+    expect(cursor.rows(1200)).toEqual(foldResult(sink, emitted.slice(0, 1200)));
+  });
+
+  it('a small fold is done in one call however slow the clock, also when it starts over keyed', () => {
+    const sink = { types: [STRING, INT] } as unknown as SinkRuntime;
+    const emitted = ['+I', '+I', '-D', '+I'].map((kind, i) => ({ kind, row: ['a', i % 2], step: i, why: { rule: 'r', text: '' } }) as unknown as Emitted);
+    const cursor = new ResultCursor(sink, (from, to) => emitted.slice(from, to));
+    // Every look at the clock finds the budget long spent (the process was off the CPU).
+    let t = 0;
+    expect(cursor.moveToward(4, 8, () => (t += 1000))).toBe(0);
+    expect(cursor.rows(4)).toEqual(foldResult(sink, emitted));
+  });
+
+  it('a budget of 0 moves nothing, and says how far it is', () => {
+    const sink = { types: [STRING, INT] } as unknown as SinkRuntime;
+    const emitted = Array.from({ length: 600 }, (_, i) => ({ kind: '+I', row: [`r${i}`, i], step: i, why: { rule: 'r', text: '' } }) as unknown as Emitted);
+    const cursor = new ResultCursor(sink, (from, to) => emitted.slice(from, to));
+    expect(cursor.moveToward(600, 0)).toBe(600);
+    expect(cursor.position).toBe(0);
+    expect(cursor.moveToward(600, Infinity)).toBe(0);
+    expect(cursor.moveToward(100, 0)).toBe(500);
   });
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { act } from 'react';
+import { createTimeline } from '../../src/engine/timeline.js';
 import { loadScenarioText } from '../../src/scenario/load.js';
 import { App } from '../../src/ui/App.js';
 import { compareOrder, SYNC_COMPARE_STEPS } from '../../src/ui/compare.js';
@@ -16,6 +17,7 @@ import { LoadingScreen, loadingLayout, type KeyPoll } from '../../src/ui/loading
 import type { Prepainted } from '../../src/ui/prepaint.js';
 import { loadInSlices, type LoadProgress } from '../../src/ui/load-in-slices.js';
 import { openSession, startSession, type SessionBuild } from '../../src/ui/session-load.js';
+import { SYNC_FOLD_ROWS } from '../../src/ui/step-view.js';
 import { frame, KEY, press, render, unmount, type Rendered } from './helpers.js';
 
 /** A temporal join over `n` one-line events (the shape of the generated bench files). */
@@ -100,6 +102,59 @@ describe('a big run in the app', () => {
     // Nothing goes on computing after the app is gone.
     for (let i = 0; i < 50; i++) await new Promise<void>((resolve) => setImmediate(resolve));
     expect(build.progress().ready).toBe(ready);
+  });
+});
+
+/** The result pane's title count and its visible rows, read off the frame (the pane is at the bottom right). */
+function resultPane(text: string): { readonly count?: number; readonly folding: boolean; readonly rows: string[] } {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => /│[ ▸]result /.test(l));
+  if (at < 0) throw new Error(`no result pane in the frame:\n${text}`);
+  const title = lines[at]!.slice(lines[at]!.indexOf('│') + 1);
+  const rows: string[] = [];
+  for (const l of lines.slice(at + 1)) {
+    const bar = l.indexOf('│');
+    if (bar < 0) break;
+    rows.push(l.slice(bar + 2).trimEnd());
+  }
+  const count = /result\s+([\d,]+) rows?/.exec(title)?.[1];
+  return { ...(count !== undefined ? { count: Number(count.replace(/,/g, '')) } : {}), folding: /folding… \d+%/.test(title), rows };
+}
+
+describe('the result of a far step, folded in slices', () => {
+  it('shows the step at once with the fold\'s progress, then the rows of a plain fold, at steps forward and back', async () => {
+    const text = bigScenario(N);
+    const loaded = loadScenarioText('big.yaml', text);
+    if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => d.message).join('\n'));
+    const started = startSession(loaded.scenario, text);
+    if (!started.ok) throw new Error(started.errors.join('\n'));
+    expect(started.build.advance(Infinity).done).toBe(true);
+    // A timeline of its own, whose result is the whole fold in one go.
+    const plain = createTimeline(loaded.scenario);
+    expect(plain.changelogSize(N)).toBeGreaterThan(2 * SYNC_FOLD_ROWS);
+    const r = await render(<App session={started.build.session} />, { columns: 140, rows: 30 });
+    // The last step is thousands of changelog rows away: its frame shows it at once, with the
+    // result's fold under way (the slices that finish it may already have run when press returns).
+    const before = r.frames.length;
+    await press(r, 'G');
+    expect(r.frames.slice(before).some((f) => f.includes(`step ${N}/${N}`) && resultPane(f).folding)).toBe(true);
+    const check = async (step: number): Promise<void> => {
+      const shown = resultPane(await until(r, (t) => t.includes(`step ${step}/${N}`) && !resultPane(t).folding));
+      const expected = plain.result(step);
+      expect(shown.count ?? 0).toBe(expected.length);
+      if (expected.length > 0) expect(shown.rows[0]).toBe(expected[0]);
+    };
+    await check(N);
+    await press(r, KEY.left);
+    await check(N - 1);
+    // Far steps and near ones, forward and back (a fixed walk, so that a failure repeats).
+    for (const step of [3, 5000, 2400, 2401, 2399, 100, N, 4123, 0, 5999]) {
+      await press(r, ':', ...String(step), KEY.enter);
+      await check(step);
+    }
+    await press(r, KEY.left, KEY.left);
+    await check(5997);
+    await unmount(r);
   });
 });
 

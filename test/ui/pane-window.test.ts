@@ -16,7 +16,12 @@ import { benchScenario } from '../../bench/scenarios.js';
 
 const scenario = benchScenario('temporal', 3000);
 const session = { info: sessionInfo(scenario), timeline: createTimeline(scenario) };
-const at = (step: number): UiState => ({ ...initialState(session, { columns: 200, rows: 60 }), step, settled: true });
+// The result folded up to the step first, as the app's fold slices leave it (a far step's pane
+// shows the fold's progress until then).
+const at = (step: number): UiState => {
+  session.timeline.resultFold?.(step, Infinity);
+  return { ...initialState(session, { columns: 200, rows: 60 }), step, settled: true };
+};
 const text = (lines: readonly (readonly { text: string }[])[]): string[] => lines.map(plain);
 
 describe('panes built a window at a time', () => {
