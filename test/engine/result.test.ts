@@ -96,7 +96,7 @@ describe('foldResult (the one-pass fold of run --result)', () => {
       fc.property(inserts, fc.boolean(), (rows, keyed) => {
         const sink = { types: [STRING, INT], ...(keyed ? { primaryKey: [0] } : {}) } as unknown as SinkRuntime;
         const emitted: Emitted[] = rows.map(([kind, r], step) => ({ kind, row: r, step, why: { rule: 'r', text: '' } }) as unknown as Emitted);
-        const expected = new ResultCursor(sink, (i) => emitted[i]!).rows(emitted.length);
+        const expected = new ResultCursor(sink, (from, to) => emitted.slice(from, to)).rows(emitted.length);
         expect(foldResult(sink, emitted, false)).toEqual(expected);
         expect(foldResult(sink, (f) => emitted.forEach((e) => f(e.kind, [...e.row])), false)).toEqual(expected);
       }),
