@@ -26,6 +26,26 @@
 import type { Row, Value } from '../../values/types.js';
 import { joinKey } from '../keys.js';
 
+/**
+ * The same string as V8's internalized instance (the one it keeps per property name). Two
+ * different internalized strings compare unequal by pointer, where two built strings of the same
+ * length are compared character by character: the handed-out key is compared on every row and
+ * timer (the state views' current key, the versioned map's lookup cache, timer dedup). The
+ * holder is a dictionary-mode object (a property deleted from it): naming properties on a plain
+ * literal would add a hidden-class transition per key.
+ */
+const names: Record<string, 0> = Object.create(null) as Record<string, 0>;
+names.x = 0;
+delete names.x;
+
+function internalized(s: string): string {
+  names[s] = 0;
+  let name = s;
+  for (const k in names) name = k;
+  delete names[s];
+  return name;
+}
+
 /** No value seen yet (a fresh object equals no value). */
 const NONE: object = Object.freeze({});
 
@@ -88,9 +108,10 @@ export class KeyInterner {
     return id;
   }
 
-  #add(key: string): number {
+  #add(given: string): number {
     if (this.#keys.length >= this.#max) this.#startOver();
     const id = this.#keys.length;
+    const key = internalized(given);
     this.#keys.push(key);
     this.#ids.set(key, id);
     return id;
