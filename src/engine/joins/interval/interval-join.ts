@@ -37,7 +37,7 @@ import type { IntervalSpec, Plan, Side } from '../../../planner/plan.js';
 import type { Row, RowKind } from '../../../values/types.js';
 import { STEP_EXPIRE, WM_MAX, type Collector, type JoinOperator, type OpTime, type StateEntryView, type StateView } from '../../types.js';
 import { bulkWhy } from '../../why.js';
-import { KeyInterner } from '../../state/key-interner.js';
+import { KeyInterner, KEYS_KEPT } from '../../state/key-interner.js';
 import { cacheSize, cleanupOf, EMPTY_INTERVAL_STATE, IntervalStateView, joinedAt, keyRowOf, keySideOf, layoutOf, rowAt, timeAt, type IntervalState } from '../../state/interval-state.js';
 import { hashMapBucket, hashMapCapacity, longHash } from '../../state/flink-map-order.js';
 import { keyStatesOf } from '../../state/keyed-state-view.js';
@@ -62,9 +62,6 @@ function expirationTime(opTime: number, relSize: number, maxTime: number): numbe
 export function cleanupTimeFor(spec: IntervalSpec, side: Side, time: number): number {
   return time + relativeSize(spec, side) + spec.minCleanupMs + 1;
 }
-
-/** Keys handed out at most before the interner starts over (see state/key-interner.ts). */
-const KEYS_KEPT = 1 << 16;
 
 /**
  * The element or timer being processed: what every step below needs besides the state. The
@@ -103,7 +100,7 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   const j = makeJoinRows(plan);
   const rowtime = spec.timeKind === 'rowtime';
   const c = new Call(j, spec, new IntervalStateView(layoutOf(isOuter(plan, 0), isOuter(plan, 1))));
-  const keys = new KeyInterner(KEYS_KEPT);
+  const keys = new KeyInterner(KEYS_KEPT, true);
   // no join operator in Flink's plan: an empty window, or a condition that is always FALSE
   const noJoin = spec.negativeWindow || spec.alwaysFalse === true;
   const delay = noJoin || !rowtime ? 0 : Math.max(-spec.lowerMs, spec.upperMs);
