@@ -6,7 +6,7 @@ import type { Plan, Side } from '../../planner/plan.js';
 import { compileExpr } from '../../values/eval.js';
 import { formatRow, formatValue } from '../../values/format.js';
 import type { Row, RowKind, SqlType, Value } from '../../values/types.js';
-import { concatRows, joinKey } from '../keys.js';
+import { concatRows } from '../keys.js';
 import { WM_MAX, WM_MIN } from '../types.js';
 
 export interface JoinRows {
@@ -39,11 +39,6 @@ export function otherSide(side: Side): Side {
 
 export function sideName(side: Side): string {
   return side === 0 ? 'left' : 'right';
-}
-
-/** The state key of the join key values (type-tagged: distinct values never collide). */
-export function keyOf(j: JoinRows, side: Side, row: Row): string {
-  return joinKey(row, j.keyIdx[side]);
 }
 
 /** The join key as people read it: `EUR`, or `k1, 7` for a composite key. */

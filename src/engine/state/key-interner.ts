@@ -21,16 +21,43 @@
  * gains keys, since its ids index the store. An interner given a bound `max` starts over when it
  * holds `max` keys (a key then merely gets a new instance), so a run over ever new keys keeps at
  * most `max` extra strings alive; its ids do not outlive a start-over, so its callers use the
- * strings only (the interval join's state is keyed by string).
+ * strings only (the interval and temporal joins' states are keyed by string).
  */
 import type { Row, Value } from '../../values/types.js';
 import { joinKey } from '../keys.js';
 
+/**
+ * The same string as V8's internalized instance (the one it keeps per property name). Two
+ * different internalized strings compare unequal by pointer, where two built strings of the same
+ * length are compared character by character: the handed-out key is compared on every row and
+ * timer (the state views' current key, the versioned map's lookup cache, timer dedup). The
+ * holder is a dictionary-mode object (a property deleted from it): naming properties on a plain
+ * literal would add a hidden-class transition per key.
+ */
+const names: Record<string, 0> = Object.create(null) as Record<string, 0>;
+names.x = 0;
+delete names.x;
+
+function internalized(s: string): string {
+  names[s] = 0;
+  let name = s;
+  for (const k in names) name = k;
+  delete names[s];
+  return name;
+}
+
 /** No value seen yet (a fresh object equals no value). */
 const NONE: object = Object.freeze({});
 
+/**
+ * The bound of the interners of joins whose state is keyed by the string (interval, temporal):
+ * keys handed out at most before one starts over.
+ */
+export const KEYS_KEPT = 1 << 16;
+
 export class KeyInterner {
   readonly #max: number;
+  readonly #internalize: boolean;
   #ids = new Map<string, number>();
   #keys: string[] = [];
   /** One-column keys by their value. */
@@ -40,9 +67,15 @@ export class KeyInterner {
   #lastId = -1;
   #lastValue: Value | object = NONE;
 
-  /** `max`: how many keys it holds before it starts over (unbounded by default: ids stay valid). */
-  constructor(max = Number.POSITIVE_INFINITY) {
+  /**
+   * `max`: how many keys it holds before it starts over (unbounded by default: ids stay valid).
+   * `internalize`: hand out V8's internalized instance of each key (see `internalized`), for
+   * states keyed by the string; it costs about a microsecond per new key, so a state keyed by id
+   * does without.
+   */
+  constructor(max = Number.POSITIVE_INFINITY, internalize = false) {
     this.#max = max;
+    this.#internalize = internalize;
   }
 
   /** How many keys it holds. */
@@ -88,9 +121,10 @@ export class KeyInterner {
     return id;
   }
 
-  #add(key: string): number {
+  #add(given: string): number {
     if (this.#keys.length >= this.#max) this.#startOver();
     const id = this.#keys.length;
+    const key = this.#internalize ? internalized(given) : given;
     this.#keys.push(key);
     this.#ids.set(key, id);
     return id;

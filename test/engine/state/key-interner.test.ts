@@ -1,6 +1,7 @@
 /**
- * The key interner (state/key-interner.ts). Bounded (the interval join's): it hands back a value
- * equal to its input, whatever it held before, and never holds more than its bound. Unbounded (the
+ * The key interner (state/key-interner.ts). Bounded (the interval and temporal joins'): it hands
+ * back a value equal to its input, whatever it held before (also as V8's internalized instance,
+ * which those joins take), and never holds more than its bound. Unbounded (the
  * record store's): a row's key found from its value must be exactly the key string keys.ts
  * joinKey builds, one instance and one id per distinct key, whichever way (by string, by row
  * value, one column or several) the key was first seen.
@@ -39,6 +40,29 @@ describe('key interner, bounded', () => {
     expect(i.size).toBe(1);
     expect(i.intern('c')).toBe('c');
     expect(i.size).toBe(1);
+  });
+});
+
+describe('key interner, handing out internalized keys (the string-keyed joins\')', () => {
+  it('returns an equal string for every key, property-like names included', () => {
+    const special = ['', '0', '123', '4294967295', '-0', '1e3', 'NaN', '__proto__', 'constructor', 'toString', 'length'];
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...special), fc.string({ maxLength: 3 })), { maxLength: 200 }), fc.integer({ min: 1, max: 8 }), (keys, max) => {
+        const i = new KeyInterner(max, true);
+        for (const k of keys) {
+          expect(i.intern(k)).toBe(k);
+          expect(i.size).toBeLessThanOrEqual(max);
+        }
+      }),
+    );
+  });
+
+  it('gives joinKey of the key columns', () => {
+    const i = new KeyInterner(4, true);
+    for (const row of [['a', 1], ['__proto__', 2], [0, 3], ['a', 4], [null, 5], ['', 6]] as Row[]) {
+      expect(i.keyOfRow(row, [0])).toBe(joinKey(row, [0]));
+      expect(i.keyOfRow(row, [1, 0])).toBe(joinKey(row, [1, 0]));
+    }
   });
 });
 

@@ -37,7 +37,7 @@ import type { IntervalSpec, Plan, Side } from '../../../planner/plan.js';
 import type { Row, RowKind } from '../../../values/types.js';
 import { STEP_EXPIRE, WM_MAX, type Collector, type JoinOperator, type OpTime, type StateEntryView, type StateView } from '../../types.js';
 import { bulkWhy } from '../../why.js';
-import { KeyInterner } from '../../state/key-interner.js';
+import { KeyInterner, KEYS_KEPT } from '../../state/key-interner.js';
 import { cacheSize, cleanupOf, EMPTY_INTERVAL_STATE, IntervalStateView, joinedAt, keyRowOf, keySideOf, layoutOf, rowAt, timeAt, type IntervalState } from '../../state/interval-state.js';
 import { hashMapBucket, hashMapCapacity, longHash } from '../../state/flink-map-order.js';
 import { keyStatesOf } from '../../state/keyed-state-view.js';
@@ -62,9 +62,6 @@ function expirationTime(opTime: number, relSize: number, maxTime: number): numbe
 export function cleanupTimeFor(spec: IntervalSpec, side: Side, time: number): number {
   return time + relativeSize(spec, side) + spec.minCleanupMs + 1;
 }
-
-/** Keys handed out at most before the interner starts over (see state/key-interner.ts). */
-const KEYS_KEPT = 1 << 16;
 
 /**
  * The element or timer being processed: what every step below needs besides the state. The
@@ -103,7 +100,7 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   const j = makeJoinRows(plan);
   const rowtime = spec.timeKind === 'rowtime';
   const c = new Call(j, spec, new IntervalStateView(layoutOf(isOuter(plan, 0), isOuter(plan, 1))));
-  const keys = new KeyInterner(KEYS_KEPT);
+  const keys = new KeyInterner(KEYS_KEPT, true);
   // no join operator in Flink's plan: an empty window, or a condition that is always FALSE
   const noJoin = spec.negativeWindow || spec.alwaysFalse === true;
   const delay = noJoin || !rowtime ? 0 : Math.max(-spec.lowerMs, spec.upperMs);
@@ -142,11 +139,8 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
 
 function processElement(c: Call, side: Side, kind: RowKind, row: Row, keys: KeyInterner): void {
   const { j, s, out } = c;
-  if (kind !== '+I') {
-    // The planner only builds an interval join over insert-only inputs; anything else is a bug upstream.
-    out.trace({ t: 'filter.drop', side, row: printRow(j, side, kind, row), reason: 'the interval join consumes insert-only input' });
-    return;
-  }
+  // The planner only builds an interval join over insert-only inputs; anything else is a bug upstream.
+  if (kind !== '+I') return dropped(c, side, kind, row, 'the interval join consumes insert-only input');
   // The key's one instance: timers keep it.
   const key = keys.keyOfRow(row, j.keyIdx[side]);
   const known = s.openKey(key);
@@ -155,10 +149,7 @@ function processElement(c: Call, side: Side, kind: RowKind, row: Row, keys: KeyI
     c.keyRow = known ? s.keyRow() : row;
   }
   const t = c.spec.timeKind === 'rowtime' ? rowTime(j, side, row) : c.opTime;
-  if (t === undefined) {
-    out.trace({ t: 'filter.drop', side, row: printRow(j, side, kind, row), reason: 'its time attribute is null' });
-    return;
-  }
+  if (t === undefined) return dropped(c, side, kind, row, 'its time attribute is null');
   const other = otherSide(side);
   const upper = t + relativeSize(c.spec, side);
   let emitted = false;
@@ -175,6 +166,11 @@ function processElement(c: Call, side: Side, kind: RowKind, row: Row, keys: KeyI
   s.closeKey();
 }
 
+/** A row the join drops before it reaches the state (a function of its own: processElement runs per row). */
+function dropped(c: Call, side: Side, kind: RowKind, row: Row, reason: string): void {
+  c.out.trace({ t: 'filter.drop', side, row: printRow(c.j, side, kind, row), reason });
+}
+
 /**
  * A row of `side` at time `t` probes the other side's cache of the current key: rows timed within
  * [t - relSize(other), t + relSize(side)] are joined (ascending time, then arrival), and every
@@ -187,36 +183,59 @@ function probeOtherCache(c: Call, side: Side, row: Row, t: number, expiredUpTo: 
   const other = otherSide(side);
   const lo = t - relativeSize(c.spec, other);
   const hi = t + relativeSize(c.spec, side);
-  const markOther = isOuter(c.j.plan, other);
   const noKey = keyRejectsNull(c.j, side, row);
-  let emitted = false;
-  let cut = 0;
   // Only rows timed up to max(hi, expiredUpTo) join or expire: a prefix, as the cache is sorted.
   const n = s.cached(other);
   const bound = Math.max(hi, expiredUpTo);
+  // One pass: how many rows (m), how many times among them, and how many expire (cut).
   let m = 0;
-  while (m < n && s.timeAt(other, m) <= bound) m++;
-  const count = runsInMapOrder(s, other, m);
-  for (let r = 0; r < count; r++) {
-    // The run of rows at one time, [i, end), in the order Flink walks its time map.
-    const i = runs[2 * r] as number;
-    const end = runs[2 * r + 1] as number;
-    const time = s.timeAt(other, i);
-    // rows in range are joined; an outer O row that joins is flagged emitted
-    if (time >= lo && time <= hi && !noKey) {
-      for (let k = i; k < end; k++) {
-        if (!joinOne(c, side, row, t, s.rowAt(other, k), time, lo, hi)) continue;
-        emitted = true;
-        if (markOther && !s.joinedAt(other, k)) s.markJoined(other, k);
-      }
-    }
-    // buckets timed <= expiration[O] are removed (eagerly), padding never-joined rows if O is outer
-    if (time <= expiredUpTo) {
-      expireRows(c, other, i, end, c.out.tracing ? eagerReason(c, side, t, time, expiredUpTo) : NO_TEXT);
-      cut = Math.max(cut, end);
+  let times = 0;
+  let cut = 0;
+  for (let last = 0; m < n; m++) {
+    const time = s.timeAt(other, m);
+    if (time > bound) break;
+    if (m === 0 || time !== last) times++;
+    if (time <= expiredUpTo) cut = m + 1;
+    last = time;
+  }
+  let emitted = false;
+  // One time (the common case): one run, nothing to order.
+  if (times === 1) emitted = probeRun(c, side, row, t, 0, m, lo, hi, expiredUpTo, noKey);
+  else if (times > 1) {
+    const count = runsInMapOrder(s, other, m);
+    for (let r = 0; r < count; r++) {
+      // The run of rows at one time, [i, end), in the order Flink walks its time map.
+      if (probeRun(c, side, row, t, runs[2 * r] as number, runs[2 * r + 1] as number, lo, hi, expiredUpTo, noKey)) emitted = true;
     }
   }
+  // The expired runs are the prefix up to cut: removed once every run was walked.
   if (cut > 0) s.expireFirst(other, cut);
+  return emitted;
+}
+
+/**
+ * The other side's run of rows [i, end) at one time, probed by a row of `side` at `t`: joined when
+ * in [lo, hi], then removed when timed <= expiredUpTo (a prefix of the cache, as runs leave it
+ * whole). Returns whether the row joined something.
+ */
+function probeRun(c: Call, side: Side, row: Row, t: number, i: number, end: number, lo: number, hi: number, expiredUpTo: number, noKey: boolean): boolean {
+  const s = c.s;
+  const other = otherSide(side);
+  const time = s.timeAt(other, i);
+  let emitted = false;
+  // rows in range are joined; an outer O row that joins is flagged emitted
+  if (time >= lo && time <= hi && !noKey) {
+    const markOther = isOuter(c.j.plan, other);
+    for (let k = i; k < end; k++) {
+      if (!joinOne(c, side, row, t, s.rowAt(other, k), time, lo, hi)) continue;
+      emitted = true;
+      if (markOther && !s.joinedAt(other, k)) s.markJoined(other, k);
+    }
+  }
+  // buckets timed <= expiration[O] are removed (eagerly), padding never-joined rows if O is outer
+  if (time <= expiredUpTo) {
+    expireRows(c, other, i, end, c.out.tracing ? eagerReason(c, side, t, time, expiredUpTo) : NO_TEXT);
+  }
   return emitted;
 }
 
@@ -297,17 +316,20 @@ function joinOne(c: Call, side: Side, row: Row, t: number, otherRow: Row, otherT
 
 /** Cache r at t with the flag "joined something"; the first row of a side's cache registers its cleanup timer. */
 function cacheRow(c: Call, side: Side, row: Row, t: number, emitted: boolean, key: string): void {
-  const { j, s, out } = c;
-  if (out.tracing) {
-    out.trace({ t: 'state.add', side, key: c.key, row: printRow(j, side, '+I', row), detail: `cached at ${printTime(j, t)}${emitted ? ', already joined' : ''}` });
-  }
+  const s = c.s;
   // One cleanup timer per side per key, for the first cached row; expiry re-arms it later.
   const armed = s.cleanupOf(side);
   const at = armed ?? cleanupTimeFor(c.spec, side, t);
+  if (c.out.tracing) traceCached(c, side, row, t, emitted, armed === undefined ? at : undefined);
   s.cacheRow(side, t, row, emitted, at);
-  if (armed !== undefined) return;
-  if (out.tracing) out.trace({ t: 'timer.register', domain: c.domain, time: at, key: c.key, purpose: `clean the ${sideName(side)} cache` });
-  s.registerTimer(key, at);
+  if (armed === undefined) s.registerTimer(key, at);
+}
+
+/** The traces of cacheRow (apart, so that the per-row function stays small). `timer`: the cleanup timer it registers. */
+function traceCached(c: Call, side: Side, row: Row, t: number, emitted: boolean, timer: number | undefined): void {
+  const { j, out } = c;
+  out.trace({ t: 'state.add', side, key: c.key, row: printRow(j, side, '+I', row), detail: `cached at ${printTime(j, t)}${emitted ? ', already joined' : ''}` });
+  if (timer !== undefined) out.trace({ t: 'timer.register', domain: c.domain, time: timer, key: c.key, purpose: `clean the ${sideName(side)} cache` });
 }
 
 /** A late row that joined nothing: padded at once if its side is outer. */
