@@ -130,6 +130,47 @@ export abstract class KeyedStateView<K extends readonly unknown[], S extends Key
     this.moved = true;
   }
 
+  /**
+   * The state stored for `key` (undefined: none), for the caller to hold in a local while it
+   * processes one element or timer: the verbs that change a key state take the caller's and return
+   * the next one, and `storeKey` puts the last one back. So the view stores no key and no key state
+   * per row (see "Stores into the view"); it only tracks whether the held state is its to change,
+   * which assumes that the caller passes each verb the state the previous one returned.
+   */
+  takeKey(key: string): K | undefined {
+    this.mine = false;
+    return pmGet(this.keys, key);
+  }
+
+  /** Store `ks`, the state of `key` after the call (`stored`: what takeKey returned); an empty one drops the key. */
+  storeKey(key: string, stored: K | undefined, ks: K | undefined): void {
+    if (ks === undefined) return;
+    const empty = this.isEmpty(ks);
+    // Changed in place, the stored state needs no second map walk.
+    if (empty ? stored === undefined : ks === stored) return;
+    const keys = empty ? pmDelete(this.keys, key) : pmSet(this.keys, key, ks);
+    if (keys !== this.keys) this.keys = keys;
+  }
+
+  /** The caller's key state `ks`, to change: itself when it is this view's, else its `copy`. */
+  protected changeable(ks: K): K {
+    if (this.mine) return ks;
+    this.mine = true;
+    return this.copy(ks);
+  }
+
+  /** `ks`, a key state this view may change (one it made or copied), as the caller's next state. */
+  protected made(ks: K): K {
+    this.mine = true;
+    return ks;
+  }
+
+  /** `ks`, a key state this view may not change (a shared empty state), as the caller's next state. */
+  protected sharedState(ks: K): K {
+    this.mine = false;
+    return ks;
+  }
+
   /** q without its earliest timer, which is due (its time goes to `firedAt`). */
   protected fire(q: TimerQueue): TimerQueue {
     this.firedAt = nextTimerTime(q) as number;
