@@ -3,9 +3,10 @@
  * side from row time to rows with an "emitted" flag, plus one cleanup-timer time per side; and,
  * per operator, the left and right expiration times and the cleanup timers).
  *
- * The operator speaks to an IntervalStateView: open it on the state, open a key, read the key's
- * caches, cache a row, mark a row joined, expire a cache's first rows, register or pop a timer,
- * then close the key and the view. Everything about how that is stored lives here, once:
+ * The operator speaks to an IntervalStateView: open it on the state, take a key's state (which the
+ * operator holds while it processes the element or timer), read the key's caches, cache a row,
+ * mark a row joined, expire a cache's first rows, register or pop a timer, then store the key's
+ * state and close the view. Everything about how that is stored lives here, once:
  *
  * - one join key's state is ONE flat array:
  *
@@ -300,8 +301,8 @@ let nextLatePut = 0;
 
 /**
  * The operator's view of its state while it processes one element or one timer pass. An operator
- * keeps one and reopens it per call (calls never nest). Between openKey and closeKey it holds one
- * join key's state; close() returns the new operator state, `state` itself when nothing changed.
+ * keeps one and reopens it per call (calls never nest). A join key's state is the caller's between
+ * takeKey and storeKey; close() returns the new operator state, `state` itself when nothing changed.
  */
 export class IntervalStateView extends KeyedStateView<IntervalKeyState, IntervalState> {
   private exp0 = 0;
@@ -357,62 +358,34 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
     return key;
   }
 
-  keySide(): Side {
-    return keySideOf(this.ks as IntervalKeyState);
-  }
-
-  keyRow(): Row {
-    return keyRowOf(this.ks as IntervalKeyState);
-  }
-
-  /** How many rows side's cache holds for the current key. */
-  cached(side: Side): number {
-    return this.ks === undefined ? 0 : cacheSize(this.ks, side);
-  }
-
-  timeAt(side: Side, i: number): number {
-    return timeAt(this.ks as IntervalKeyState, side, i);
-  }
-
-  rowAt(side: Side, i: number): Row {
-    return rowAt(this.ks as IntervalKeyState, side, i);
-  }
-
-  joinedAt(side: Side, i: number): boolean {
-    return joinedAt(this.ks as IntervalKeyState, side, i);
-  }
-
-  /** The time of the timer that cleans side's cache, if one is set. */
-  cleanupOf(side: Side): number | undefined {
-    return this.ks === undefined ? undefined : cleanupOf(this.ks, side);
-  }
-
-  /** Cache a row on `side` at `time` (after the rows timed <= time) and set side's cleanup time. */
-  cacheRow(side: Side, time: number, row: Row, joined: boolean, cleanup: number): void {
-    const ks = this.ks;
-    if (ks === undefined) {
-      this.replace(newKeyState(this.layout, side, row, time, joined, cleanup));
-      return;
-    }
+  /**
+   * Cache a row on `side` at `time` (after the rows timed <= time) and set side's cleanup time;
+   * returns the key's next state (`ks`: the caller's, undefined for a key without state).
+   */
+  cacheRow(ks: IntervalKeyState | undefined, side: Side, time: number, row: Row, joined: boolean, cleanup: number): IntervalKeyState {
+    if (ks === undefined) return this.made(newKeyState(this.layout, side, row, time, joined, cleanup));
     const n = cacheSize(ks, side);
     if (n > 0) {
       const latest = timeAt(ks, side, n - 1);
       if (time < latest && !this.latePuts.has(row) && !holdsTime(ks, side, n, time)) this.latePuts.set(row, { n: nextLatePut++, latest });
     }
-    this.replace(withRow(ks, side, time, row, joined, cleanup));
+    return this.made(withRow(ks, side, time, row, joined, cleanup));
   }
 
-  /** Flag side's row i as joined (an inner side keeps no flag). */
-  markJoined(side: Side, i: number): void {
-    setJoined(this.writable() as WritableKeyState, side, i);
+  /** Flag side's row i as joined (an inner side keeps no flag); returns the key's next state. */
+  markJoined(ks: IntervalKeyState, side: Side, i: number): IntervalKeyState {
+    const w = this.changeable(ks) as WritableKeyState;
+    setJoined(w, side, i);
+    return w;
   }
 
   /**
-   * Remove side's first `n` rows (the cache is sorted by time: an expired run is a prefix).
-   * `dropMap`: a cleanup timer emptied the cache, and Flink clears its map.
+   * Remove side's first `n` rows (the cache is sorted by time: an expired run is a prefix);
+   * returns the key's next state. `dropMap`: a cleanup timer emptied the cache, and Flink clears
+   * its map.
    */
-  expireFirst(side: Side, n: number, dropMap = false): void {
-    this.replace(withoutFirst(this.ks as IntervalKeyState, side, n, this.mine, dropMap));
+  expireFirst(ks: IntervalKeyState, side: Side, n: number, dropMap = false): IntervalKeyState {
+    return this.made(withoutFirst(ks, side, n, this.mine, dropMap));
   }
 
   /**
@@ -423,26 +396,23 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
    * order (no later time present) came before every later time; a late put came after exactly
    * the times up to the latest one present at its put; two late puts compare by their numbers.
    */
-  putBefore(side: Side, i: number, j: number): boolean {
-    const ks = this.ks as IntervalKeyState;
+  putBefore(ks: IntervalKeyState, side: Side, i: number, j: number): boolean {
     const a = this.latePuts.get(rowAt(ks, side, i));
     if (a === undefined) return true;
     const b = this.latePuts.get(rowAt(ks, side, j));
     return b === undefined ? timeAt(ks, side, j) > a.latest : a.n < b.n;
   }
 
-  /** The most distinct row times side's map has held since Flink created it. */
-  mapPeak(side: Side): number {
-    return mapPeakOf(this.ks as IntervalKeyState, side);
+  /** Set side's cleanup time; returns the key's next state. */
+  setCleanup(ks: IntervalKeyState, side: Side, time: number | undefined): IntervalKeyState {
+    const w = this.changeable(ks) as WritableKeyState;
+    setCleanup(w, side, time);
+    return w;
   }
 
-  setCleanup(side: Side, time: number | undefined): void {
-    setCleanup(this.writable() as WritableKeyState, side, time);
-  }
-
-  /** Nothing is left for the current key on either side: it is dropped at closeKey. */
-  clearKey(): void {
-    this.reset(EMPTY_KEY_STATE);
+  /** Nothing is left for the key on either side: the state to return, which storeKey drops. */
+  clearKey(): IntervalKeyState {
+    return this.sharedState(EMPTY_KEY_STATE);
   }
 
   protected isEmpty(ks: IntervalKeyState): boolean {

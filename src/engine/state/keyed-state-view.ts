@@ -1,21 +1,23 @@
 /**
  * What the interval and temporal joins' state views share: the operator state opened for one
  * element or timer pass and closed into the next state, a persistent map from join key to one flat
- * key state, a current key, and copy-on-first-write of that key's state.
+ * key state, and copy-on-first-write of the key state that the caller holds.
  *
  * Persistence (collections/edit.ts): a kept snapshot never changes. The operator state object is
  * changed in place at close only when the current transient edit created it, else a new one is
  * made (once per element or timer pass, and only when something changed). A key state the map
  * holds is changed in place only when the current edit created it (`copy` then returns it as it
  * is); otherwise the first change copies it, and later changes in the same call reuse the copy.
+ * The caller holds the key state in a local while it processes one element or timer: the verbs
+ * take it and return the next one, and the view remembers only whether that one is its own.
  *
  * Stores into the view: a view lives as long as its operator, so the GC has long promoted it,
  * and storing a pointer into an old object calls V8's write-barrier stub (for a young value, and
  * for every pointer while a major GC is marking). The state object, key map and timer queues of a
- * bulk run mostly stay the same objects from one call to the next (edited in place), and rows of
- * one key often come together, so the view compares before it stores them; it tracks the current
- * key with flags (`held`, `moved`) rather than a second pointer to the stored key state. Numbers in
- * docs/decisions.md ("A join family's semantics in one file").
+ * bulk run mostly stay the same objects from one call to the next (edited in place), so the view
+ * compares before it stores them; the key and its state, which change from row to row, stay with
+ * the caller. Numbers in docs/decisions.md ("A join family's semantics in one file", "The caller
+ * holds the key state").
  */
 import { created, isEditable } from '../collections/edit.js';
 import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmValues, type PMap } from '../collections/pmap.js';
@@ -30,14 +32,7 @@ export abstract class KeyedStateView<K extends readonly unknown[], S extends Key
   /** The state the view was opened on. */
   private base: S;
   protected keys: PMap<K> = PMAP_EMPTY;
-  private key = '';
-  /** Whether the key map held state for the current key when it was opened. */
-  private held = false;
-  /** Whether `ks` is no longer the array the key map holds for the current key (a copy, or a new state). */
-  private moved = false;
-  /** The current key's state (undefined: none yet). */
-  protected ks: K | undefined = undefined;
-  /** Whether `ks` is this view's to change (a copy it made, or created in the current edit). */
+  /** Whether the key state the caller holds is this view's to change (a copy it made, or a state created in the current edit). */
   protected mine = false;
   /** The time of the timer the last pop returned. */
   firedAt = 0;
@@ -84,50 +79,45 @@ export abstract class KeyedStateView<K extends readonly unknown[], S extends Key
   /** `ks` itself when the current edit created it, else a copy this view may change. */
   protected abstract copy(ks: K): K;
 
-  /** Make `key` the current key; whether state is held for it. */
-  openKey(key: string): boolean {
-    // Rows of one key often come together: then the key and its state are those already held
-    // (compare before storing, as in open).
-    if (this.key !== key) this.key = key;
-    const ks = pmGet(this.keys, key);
-    if (this.ks !== ks) this.ks = ks;
-    this.held = ks !== undefined;
-    this.moved = false;
+  /**
+   * The state stored for `key` (undefined: none), for the caller to hold in a local while it
+   * processes one element or timer: the verbs that change a key state take the caller's and return
+   * the next one, and `storeKey` puts the last one back. So the view stores no key and no key state
+   * per row (see "Stores into the view"); it only tracks whether the held state is its to change,
+   * which assumes that the caller passes each verb the state the previous one returned.
+   */
+  takeKey(key: string): K | undefined {
     this.mine = false;
-    return this.held;
+    return pmGet(this.keys, key);
   }
 
-  /** Store the current key's state in the key map; an empty one drops the key. */
-  closeKey(): void {
-    const ks = this.ks;
+  /** Store `ks`, the state of `key` after the call (`stored`: what takeKey returned); an empty one drops the key. */
+  storeKey(key: string, stored: K | undefined, ks: K | undefined): void {
     if (ks === undefined) return;
     const empty = this.isEmpty(ks);
     // Changed in place, the stored state needs no second map walk.
-    if (empty ? !this.held : !this.moved) return;
-    const keys = empty ? pmDelete(this.keys, this.key) : pmSet(this.keys, this.key, ks);
+    if (empty ? stored === undefined : ks === stored) return;
+    const keys = empty ? pmDelete(this.keys, key) : pmSet(this.keys, key, ks);
     if (keys !== this.keys) this.keys = keys;
   }
 
-  /** The current key's state, to change. */
-  protected writable(): K {
-    if (!this.mine) this.replace(this.copy(this.ks as K));
-    return this.ks as K;
-  }
-
-  /** The current key's state is now `ks`, this view's to change. */
-  protected replace(ks: K): void {
+  /** The caller's key state `ks`, to change: itself when it is this view's, else its `copy`. */
+  protected changeable(ks: K): K {
+    if (this.mine) return ks;
     this.mine = true;
-    if (ks === this.ks) return;
-    this.ks = ks;
-    this.moved = true;
+    return this.copy(ks);
   }
 
-  /** The current key's state is now `ks`, which is not this view's to change (a shared empty state). */
-  protected reset(ks: K): void {
+  /** `ks`, a key state this view may change (one it made or copied), as the caller's next state. */
+  protected made(ks: K): K {
+    this.mine = true;
+    return ks;
+  }
+
+  /** `ks`, a key state this view may not change (a shared empty state), as the caller's next state. */
+  protected sharedState(ks: K): K {
     this.mine = false;
-    if (ks === this.ks) return;
-    this.ks = ks;
-    this.moved = true;
+    return ks;
   }
 
   /** q without its earliest timer, which is due (its time goes to `firedAt`). */

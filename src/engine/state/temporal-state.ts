@@ -4,10 +4,11 @@
  * event-time timer, and with retention BaseTwoInputStreamOperatorWithStateRetention's cleanup
  * timer; per operator, the event-time and processing-time timers).
  *
- * The operator speaks to a TemporalStateView: open it on the state, open a key, buffer a probe
- * row, store a version, read the version valid at a time, release the probe rows up to the
- * watermark with the versions older than the one in use, set the key's timer fields, register and
- * pop timers, then close the key and the view. Everything about how that is stored lives here:
+ * The operator speaks to a TemporalStateView: open it on the state, take a key's state (which the
+ * operator holds while it processes the element or timer), buffer a probe row, store a version,
+ * read the version valid at a time, release the probe rows up to the watermark with the versions
+ * older than the one in use, set the key's timer fields, register and pop timers, then store the
+ * key's state and close the view. Everything about how that is stored lives here:
  *
  * - one join key's state is ONE flat array:
  *
@@ -211,8 +212,9 @@ type WritableState = { -readonly [P in keyof TemporalState]: TemporalState[P] };
 
 /**
  * The operator's view of its state while it processes one element or one timer pass (an operator
- * keeps one and reopens it per call; calls never nest). Between openKey and closeKey it holds one
- * join key's state; close() returns the new operator state, `state` itself when nothing changed.
+ * keeps one and reopens it per call; calls never nest). A join key's state is the caller's between
+ * takeKey and storeKey: each verb that changes it takes the caller's and returns the next one.
+ * close() returns the new operator state, `state` itself when nothing changed.
  */
 export class TemporalStateView extends KeyedStateView<TemporalKeyState, TemporalState> {
   private eventTimers: TimerQueue = EMPTY_TIMERS;
@@ -242,48 +244,50 @@ export class TemporalStateView extends KeyedStateView<TemporalKeyState, Temporal
     return { keys, eventTimers: this.eventTimers, procTimers: this.procTimers };
   }
 
-  /** An empty state for the current key, which openKey did not find, printed as `printedKey`. */
-  startKey(printedKey: string): void {
-    this.replace(newTKey(printedKey));
+  /** An empty state for a key that takeKey did not find, printed as `printedKey`. */
+  startKey(printedKey: string): TemporalKeyState {
+    return this.made(newTKey(printedKey));
   }
 
-  /** The current key's state, to read (openKey found it, or startKey gave it one). */
-  get keyState(): TemporalKeyState {
-    return this.ks as TemporalKeyState;
-  }
-
-  setNextSeq(v: number | undefined): void {
-    setNextSeq(this.writable() as WritableTKey, v);
+  /** Set Flink's nextLeftIndex; returns the key's next state (`ks`: the caller's, as for every verb below). */
+  setNextSeq(ks: TemporalKeyState, v: number | undefined): TemporalKeyState {
+    const w = this.changeable(ks) as WritableTKey;
+    setNextSeq(w, v);
+    return w;
   }
 
   /** The key's pending event-time timer (Flink's registeredTimer). */
-  setTimer(v: number | undefined): void {
-    setTimer(this.writable() as WritableTKey, v);
+  setTimer(ks: TemporalKeyState, v: number | undefined): TemporalKeyState {
+    const w = this.changeable(ks) as WritableTKey;
+    setTimer(w, v);
+    return w;
   }
 
   /** The key's pending retention timer (Flink's latestRegisteredCleanupTimer). */
-  setCleanupAt(v: number | undefined): void {
-    setCleanupAt(this.writable() as WritableTKey, v);
+  setCleanupAt(ks: TemporalKeyState, v: number | undefined): TemporalKeyState {
+    const w = this.changeable(ks) as WritableTKey;
+    setCleanupAt(w, v);
+    return w;
   }
 
   /** Buffer a probe row after the others (arrival order). */
-  addProbe(seq: number, time: number, kind: RowKind, row: Row): void {
-    this.replace(withProbe(this.keyState, seq, time, kind, row));
+  addProbe(ks: TemporalKeyState, seq: number, time: number, kind: RowKind, row: Row): TemporalKeyState {
+    return this.made(withProbe(ks, seq, time, kind, row));
   }
 
   /** Store a version, overwriting one with the same time. */
-  putVersion(time: number, kind: RowKind, row: Row): void {
-    this.replace(withVersion(this.keyState, time, kind, row));
+  putVersion(ks: TemporalKeyState, time: number, kind: RowKind, row: Row): TemporalKeyState {
+    return this.made(withVersion(ks, time, kind, row));
   }
 
   /** Take out the probe rows timed <= watermark (the others stay in order) and the first `gone` versions. */
-  release(watermark: number, gone: number): void {
-    this.replace(withReleased(this.keyState, watermark, gone));
+  release(ks: TemporalKeyState, watermark: number, gone: number): TemporalKeyState {
+    return this.made(withReleased(ks, watermark, gone));
   }
 
   /** Clear everything the key holds (its printed key stays, for traces). */
-  clearKey(): void {
-    this.replace(newTKey(printedKeyOf(this.keyState)));
+  clearKey(ks: TemporalKeyState): TemporalKeyState {
+    return this.made(newTKey(printedKeyOf(ks)));
   }
 
   registerTimer(domain: TimeDomain, key: string, time: number): void {

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newEdit, useEdit } from '../../../src/engine/collections/edit.js';
-import { EMPTY_INTERVAL_STATE, IntervalStateView, layoutOf, type IntervalState } from '../../../src/engine/state/interval-state.js';
+import { cacheSize, EMPTY_INTERVAL_STATE, IntervalStateView, layoutOf, timeAt, type IntervalState } from '../../../src/engine/state/interval-state.js';
 import type { Row } from '../../../src/values/types.js';
 
 type Op = { k: 'add'; time: number } | { k: 'expire'; upTo: number } | { k: 'edit' };
@@ -34,19 +34,20 @@ function apply(v: IntervalStateView, state: IntervalState, model: Model, ops: re
       continue;
     }
     v.open(state);
-    v.openKey('k');
+    const stored = v.takeKey('k');
+    let ks = stored;
     if (o.k === 'add') {
       const row = (rows[i] ??= [`r${i}`, o.time]);
-      v.cacheRow(0, o.time, row, false, 1000);
+      ks = v.cacheRow(ks, 0, o.time, row, false, 1000);
       if (!model.has(o.time)) model.set(o.time, puts.n++);
-    } else {
+    } else if (ks !== undefined) {
+      const n = cacheSize(ks, 0);
       let cut = 0;
-      while (cut < v.cached(0) && v.timeAt(0, cut) <= o.upTo) cut++;
-      if (cut === v.cached(0)) v.clearKey();
-      else v.expireFirst(0, cut);
-      for (const t of [...model.keys()]) if (t <= o.upTo) model.delete(t);
+      while (cut < n && timeAt(ks, 0, cut) <= o.upTo) cut++;
+      ks = cut === n ? v.clearKey() : v.expireFirst(ks, 0, cut);
     }
-    v.closeKey();
+    if (o.k === 'expire') for (const t of [...model.keys()]) if (t <= o.upTo) model.delete(t);
+    v.storeKey('k', stored, ks);
     state = v.close();
   }
   useEdit(null);
@@ -58,20 +59,21 @@ function answers(v: IntervalStateView, state: IntervalState, model: Model): [boo
   v.open(state);
   const got: boolean[] = [];
   const want: boolean[] = [];
-  if (v.openKey('k')) {
+  const ks = v.takeKey('k');
+  if (ks !== undefined) {
     const starts: number[] = [];
-    for (let i = 0; i < v.cached(0); i++) if (i === 0 || v.timeAt(0, i) !== v.timeAt(0, i - 1)) starts.push(i);
-    expect(starts.map((i) => v.timeAt(0, i))).toEqual([...model.keys()].sort((a, b) => a - b));
+    for (let i = 0; i < cacheSize(ks, 0); i++) if (i === 0 || timeAt(ks, 0, i) !== timeAt(ks, 0, i - 1)) starts.push(i);
+    expect(starts.map((i) => timeAt(ks, 0, i))).toEqual([...model.keys()].sort((a, b) => a - b));
     for (let x = 0; x < starts.length; x++) {
       for (let y = x + 1; y < starts.length; y++) {
         const i = starts[x] as number;
         const j = starts[y] as number;
-        got.push(v.putBefore(0, i, j));
-        want.push((model.get(v.timeAt(0, i)) as number) < (model.get(v.timeAt(0, j)) as number));
+        got.push(v.putBefore(ks, 0, i, j));
+        want.push((model.get(timeAt(ks, 0, i)) as number) < (model.get(timeAt(ks, 0, j)) as number));
       }
     }
   }
-  v.closeKey();
+  v.storeKey('k', ks, ks);
   v.close();
   return [got, want];
 }

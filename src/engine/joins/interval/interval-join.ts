@@ -38,7 +38,7 @@ import type { Row, RowKind } from '../../../values/types.js';
 import { STEP_EXPIRE, WM_MAX, type Collector, type JoinOperator, type OpTime, type StateEntryView, type StateView } from '../../types.js';
 import { bulkWhy } from '../../why.js';
 import { KeyInterner, KEYS_KEPT } from '../../state/key-interner.js';
-import { cacheSize, cleanupOf, EMPTY_INTERVAL_STATE, IntervalStateView, joinedAt, keyRowOf, keySideOf, layoutOf, rowAt, timeAt, type IntervalState } from '../../state/interval-state.js';
+import { cacheSize, cleanupOf, EMPTY_INTERVAL_STATE, IntervalStateView, joinedAt, keyRowOf, keySideOf, layoutOf, mapPeakOf, rowAt, timeAt, type IntervalKeyState, type IntervalState } from '../../state/interval-state.js';
 import { hashMapBucket, hashMapCapacity, longHash } from '../../state/flink-map-order.js';
 import { keyStatesOf } from '../../state/keyed-state-view.js';
 import { nextTimerTime } from '../../state/timer-service.js';
@@ -78,6 +78,8 @@ class Call {
    */
   keySide: Side = 0;
   keyRow: Row = [];
+  /** Whether the last probe joined something (the probe returns the key's next state). */
+  emitted = false;
 
   constructor(
     readonly j: JoinRows,
@@ -143,10 +145,12 @@ function processElement(c: Call, side: Side, kind: RowKind, row: Row, keys: KeyI
   if (kind !== '+I') return dropped(c, side, kind, row, 'the interval join consumes insert-only input');
   // The key's one instance: timers keep it.
   const key = keys.keyOfRow(row, j.keyIdx[side]);
-  const known = s.openKey(key);
+  // The key's state, held here for the element and stored back at the end.
+  const stored = s.takeKey(key);
+  let ks = stored;
   if (out.tracing) {
-    c.keySide = known ? s.keySide() : side;
-    c.keyRow = known ? s.keyRow() : row;
+    c.keySide = ks !== undefined ? keySideOf(ks) : side;
+    c.keyRow = ks !== undefined ? keyRowOf(ks) : row;
   }
   const t = c.spec.timeKind === 'rowtime' ? rowTime(j, side, row) : c.opTime;
   if (t === undefined) return dropped(c, side, kind, row, 'its time attribute is null');
@@ -157,13 +161,16 @@ function processElement(c: Call, side: Side, kind: RowKind, row: Row, keys: KeyI
   if (s.expiration(other) < upper) {
     const exp = expirationTime(c.opTime, relativeSize(c.spec, other), WM_MAX);
     s.setExpiration(other, exp);
-    if (known) emitted = probeOtherCache(c, side, row, t, exp);
+    if (ks !== undefined) {
+      ks = probeOtherCache(c, ks, side, row, t, exp);
+      emitted = c.emitted;
+    }
   }
   // 2. opTime < t + relSize(S): cache r
-  if (c.opTime < upper) cacheRow(c, side, row, t, emitted, key);
+  if (c.opTime < upper) ks = cacheRow(c, ks, side, row, t, emitted, key);
   // 3. not cached: pad at once if it joined nothing and S is outer
   else if (!emitted) notCached(c, side, row, upper);
-  s.closeKey();
+  s.storeKey(key, stored, ks);
 }
 
 /** A row the join drops before it reaches the state (a function of its own: processElement runs per row). */
@@ -176,67 +183,64 @@ function dropped(c: Call, side: Side, kind: RowKind, row: Row, reason: string): 
  * [t - relSize(other), t + relSize(side)] are joined (ascending time, then arrival), and every
  * row timed at or below `expiredUpTo` is removed, after padding it if it never joined and the
  * other side is outer. The cache is sorted, so the expired rows are a prefix and the scan stops
- * past `hi`. Returns whether the row joined something.
+ * past `hi`. Returns the key's next state; `c.emitted`: whether the row joined something.
  */
-function probeOtherCache(c: Call, side: Side, row: Row, t: number, expiredUpTo: number): boolean {
+function probeOtherCache(c: Call, ks: IntervalKeyState, side: Side, row: Row, t: number, expiredUpTo: number): IntervalKeyState {
   const s = c.s;
   const other = otherSide(side);
   const lo = t - relativeSize(c.spec, other);
   const hi = t + relativeSize(c.spec, side);
   const noKey = keyRejectsNull(c.j, side, row);
   // Only rows timed up to max(hi, expiredUpTo) join or expire: a prefix, as the cache is sorted.
-  const n = s.cached(other);
+  const n = cacheSize(ks, other);
   const bound = Math.max(hi, expiredUpTo);
   // One pass: how many rows (m), how many times among them, and how many expire (cut).
   let m = 0;
   let times = 0;
   let cut = 0;
   for (let last = 0; m < n; m++) {
-    const time = s.timeAt(other, m);
+    const time = timeAt(ks, other, m);
     if (time > bound) break;
     if (m === 0 || time !== last) times++;
     if (time <= expiredUpTo) cut = m + 1;
     last = time;
   }
-  let emitted = false;
+  c.emitted = false;
   // One time (the common case): one run, nothing to order.
-  if (times === 1) emitted = probeRun(c, side, row, t, 0, m, lo, hi, expiredUpTo, noKey);
+  if (times === 1) ks = probeRun(c, ks, side, row, t, 0, m, lo, hi, expiredUpTo, noKey);
   else if (times > 1) {
-    const count = runsInMapOrder(s, other, m);
+    const count = runsInMapOrder(s, ks, other, m);
     for (let r = 0; r < count; r++) {
       // The run of rows at one time, [i, end), in the order Flink walks its time map.
-      if (probeRun(c, side, row, t, runs[2 * r] as number, runs[2 * r + 1] as number, lo, hi, expiredUpTo, noKey)) emitted = true;
+      ks = probeRun(c, ks, side, row, t, runs[2 * r] as number, runs[2 * r + 1] as number, lo, hi, expiredUpTo, noKey);
     }
   }
   // The expired runs are the prefix up to cut: removed once every run was walked.
-  if (cut > 0) s.expireFirst(other, cut);
-  return emitted;
+  return cut > 0 ? s.expireFirst(ks, other, cut) : ks;
 }
 
 /**
  * The other side's run of rows [i, end) at one time, probed by a row of `side` at `t`: joined when
  * in [lo, hi], then removed when timed <= expiredUpTo (a prefix of the cache, as runs leave it
- * whole). Returns whether the row joined something.
+ * whole). Returns the key's next state; sets `c.emitted` when the row joined something.
  */
-function probeRun(c: Call, side: Side, row: Row, t: number, i: number, end: number, lo: number, hi: number, expiredUpTo: number, noKey: boolean): boolean {
-  const s = c.s;
+function probeRun(c: Call, ks: IntervalKeyState, side: Side, row: Row, t: number, i: number, end: number, lo: number, hi: number, expiredUpTo: number, noKey: boolean): IntervalKeyState {
   const other = otherSide(side);
-  const time = s.timeAt(other, i);
-  let emitted = false;
+  const time = timeAt(ks, other, i);
   // rows in range are joined; an outer O row that joins is flagged emitted
   if (time >= lo && time <= hi && !noKey) {
     const markOther = isOuter(c.j.plan, other);
     for (let k = i; k < end; k++) {
-      if (!joinOne(c, side, row, t, s.rowAt(other, k), time, lo, hi)) continue;
-      emitted = true;
-      if (markOther && !s.joinedAt(other, k)) s.markJoined(other, k);
+      if (!joinOne(c, side, row, t, rowAt(ks, other, k), time, lo, hi)) continue;
+      c.emitted = true;
+      if (markOther && !joinedAt(ks, other, k)) ks = c.s.markJoined(ks, other, k);
     }
   }
   // buckets timed <= expiration[O] are removed (eagerly), padding never-joined rows if O is outer
   if (time <= expiredUpTo) {
-    expireRows(c, other, i, end, c.out.tracing ? eagerReason(c, side, t, time, expiredUpTo) : NO_TEXT);
+    expireRows(c, ks, other, i, end, c.out.tracing ? eagerReason(c, side, t, time, expiredUpTo) : NO_TEXT);
   }
-  return emitted;
+  return ks;
 }
 
 /** Run boundaries [start, end) pairs filled by runsInMapOrder (calls never nest). */
@@ -250,33 +254,33 @@ const runs: number[] = [];
  * Returns the number of runs. One time (the common case) sorts nothing.
  */
 /** Sort order of the runs starting at x and y by when their times were put into side's map. */
-function putOrder(s: IntervalStateView, side: Side, x: number, y: number): number {
+function putOrder(s: IntervalStateView, ks: IntervalKeyState, side: Side, x: number, y: number): number {
   if (x === y) return 0;
-  if (x < y) return s.putBefore(side, x, y) ? -1 : 1;
-  return s.putBefore(side, y, x) ? 1 : -1;
+  if (x < y) return s.putBefore(ks, side, x, y) ? -1 : 1;
+  return s.putBefore(ks, side, y, x) ? 1 : -1;
 }
 
-function runsInMapOrder(s: IntervalStateView, side: Side, m: number): number {
+function runsInMapOrder(s: IntervalStateView, ks: IntervalKeyState, side: Side, m: number): number {
   let count = 0;
   let i = 0;
   while (i < m) {
-    const time = s.timeAt(side, i);
+    const time = timeAt(ks, side, i);
     let end = i + 1;
-    while (end < m && s.timeAt(side, end) === time) end++;
+    while (end < m && timeAt(ks, side, end) === time) end++;
     runs[2 * count] = i;
     runs[2 * count + 1] = end;
     count++;
     i = end;
   }
   if (count < 2) return count;
-  const cap = hashMapCapacity(s.mapPeak(side));
+  const cap = hashMapCapacity(mapPeakOf(ks, side));
   const order: { i: number; end: number; b: number }[] = [];
   for (let r = 0; r < count; r++) {
     const start = runs[2 * r] as number;
-    order.push({ i: start, end: runs[2 * r + 1] as number, b: hashMapBucket(longHash(s.timeAt(side, start)), cap) });
+    order.push({ i: start, end: runs[2 * r + 1] as number, b: hashMapBucket(longHash(timeAt(ks, side, start)), cap) });
   }
   // Within a bucket, the chain: times in the order they were put.
-  order.sort((x, y) => x.b - y.b || putOrder(s, side, x.i, y.i));
+  order.sort((x, y) => x.b - y.b || putOrder(s, ks, side, x.i, y.i));
   for (let r = 0; r < count; r++) {
     const o = order[r] as { i: number; end: number };
     runs[2 * r] = o.i;
@@ -314,15 +318,19 @@ function joinOne(c: Call, side: Side, row: Row, t: number, otherRow: Row, otherT
   return true;
 }
 
-/** Cache r at t with the flag "joined something"; the first row of a side's cache registers its cleanup timer. */
-function cacheRow(c: Call, side: Side, row: Row, t: number, emitted: boolean, key: string): void {
+/**
+ * Cache r at t with the flag "joined something"; the first row of a side's cache registers its
+ * cleanup timer. Returns the key's next state.
+ */
+function cacheRow(c: Call, ks: IntervalKeyState | undefined, side: Side, row: Row, t: number, emitted: boolean, key: string): IntervalKeyState {
   const s = c.s;
   // One cleanup timer per side per key, for the first cached row; expiry re-arms it later.
-  const armed = s.cleanupOf(side);
+  const armed = ks === undefined ? undefined : cleanupOf(ks, side);
   const at = armed ?? cleanupTimeFor(c.spec, side, t);
   if (c.out.tracing) traceCached(c, side, row, t, emitted, armed === undefined ? at : undefined);
-  s.cacheRow(side, t, row, emitted, at);
+  const next = s.cacheRow(ks, side, t, row, emitted, at);
   if (armed === undefined) s.registerTimer(key, at);
+  return next;
 }
 
 /** The traces of cacheRow (apart, so that the per-row function stays small). `timer`: the cleanup timer it registers. */
@@ -351,74 +359,74 @@ const RIGHT_THEN_LEFT = [1, 0] as const;
 /** The cleanup timer of `key` at `at` (Flink's TimeIntervalJoin.onTimer). */
 function onTimer(c: Call, key: string, at: number): void {
   const s = c.s;
-  if (!s.openKey(key)) return;
+  // The key's state, held here for the timer and stored back at the end.
+  const stored = s.takeKey(key);
+  if (stored === undefined) return;
+  let ks = stored;
   if (c.out.tracing) {
-    c.keySide = s.keySide();
-    c.keyRow = s.keyRow();
+    c.keySide = keySideOf(ks);
+    c.keyRow = keyRowOf(ks);
   }
   if (c.out.tracing) c.out.trace({ t: 'timer.fire', domain: c.domain, time: at, key: c.key, purpose: 'interval cache cleanup' });
   // Flink checks the timer that cleans the right cache before the one that cleans the left cache.
   for (const side of RIGHT_THEN_LEFT) {
-    if (s.cleanupOf(side) !== at) continue;
+    if (cleanupOf(ks, side) !== at) continue;
     // expiration[S] = opTime - relSize(S) - 1
     const exp = expirationTime(c.opTime, relativeSize(c.spec, side), WM_MAX);
     s.setExpiration(side, exp);
-    removeExpired(c, side, exp);
+    ks = removeExpired(c, ks, side, exp);
     // re-arm one timer for the earliest remaining row time
-    const again = s.cleanupOf(side);
+    const again = cleanupOf(ks, side);
     if (again !== undefined) s.registerTimer(key, again);
   }
-  s.closeKey();
+  s.storeKey(key, stored, ks);
 }
 
-/** Remove side's rows timed <= exp (padding never-joined rows of an outer side); re-arm side's cleanup time, or unset it when empty. */
-function removeExpired(c: Call, side: Side, exp: number): void {
+/**
+ * Remove side's rows timed <= exp (padding never-joined rows of an outer side); re-arm side's
+ * cleanup time, or unset it when empty. Returns the key's next state.
+ */
+function removeExpired(c: Call, ks: IntervalKeyState, side: Side, exp: number): IntervalKeyState {
   const s = c.s;
   let cut = 0;
-  const n = s.cached(side);
-  while (cut < n && s.timeAt(side, cut) <= exp) cut++;
-  const first = n > 0 ? s.timeAt(side, 0) : exp;
+  const n = cacheSize(ks, side);
+  while (cut < n && timeAt(ks, side, cut) <= exp) cut++;
+  const first = n > 0 ? timeAt(ks, side, 0) : exp;
   const reason = c.out.tracing ? timerReason(c, first, exp) : NO_TEXT;
   // Only paddings and traces show the order Flink walks its map in; an inner side's silent expiry does not.
   if (c.out.tracing || isOuter(c.j.plan, side)) {
-    const count = runsInMapOrder(s, side, cut);
-    for (let r = 0; r < count; r++) expireRows(c, side, runs[2 * r] as number, runs[2 * r + 1] as number, reason);
-  } else expireRows(c, side, 0, cut, reason);
-  const earliest = cut < n ? s.timeAt(side, cut) : undefined;
+    const count = runsInMapOrder(s, ks, side, cut);
+    for (let r = 0; r < count; r++) expireRows(c, ks, side, runs[2 * r] as number, runs[2 * r + 1] as number, reason);
+  } else expireRows(c, ks, side, 0, cut, reason);
+  const earliest = cut < n ? timeAt(ks, side, cut) : undefined;
   if (earliest !== undefined && earliest > 0) {
     const at = cleanupTimeFor(c.spec, side, earliest);
     if (c.out.tracing) c.out.trace({ t: 'timer.register', domain: c.domain, time: at, key: c.key, purpose: `clean the ${sideName(side)} cache` });
-    s.expireFirst(side, cut);
-    s.setCleanup(side, at);
-    return;
+    return s.setCleanup(s.expireFirst(ks, side, cut), side, at);
   }
   // Nothing left on either side and no timer: the key is dropped.
   const other = otherSide(side);
-  if (cut === n && s.cached(other) === 0 && s.cleanupOf(other) === undefined) {
-    s.clearKey();
-    return;
-  }
+  if (cut === n && cacheSize(ks, other) === 0 && cleanupOf(ks, other) === undefined) return s.clearKey();
   // The earliest remaining row time is <= 0: Flink clears the whole cache, unpadded (a quirk kept).
   for (let i = cut; i < n; i++) {
     const reason = 'Flink clears the whole cache when the earliest remaining row time is <= 0 (TimeIntervalJoin quirk), without padding';
     c.out.flag(STEP_EXPIRE);
-    if (c.out.tracing) c.out.trace({ t: 'state.expire', side, key: c.key, row: printRow(c.j, side, '+I', s.rowAt(side, i)), reason });
+    if (c.out.tracing) c.out.trace({ t: 'state.expire', side, key: c.key, row: printRow(c.j, side, '+I', rowAt(ks, side, i)), reason });
   }
   // Flink clears the cache's map: the side's next row starts a new one.
-  s.expireFirst(side, n, true);
-  s.setCleanup(side, undefined);
+  return s.setCleanup(s.expireFirst(ks, side, n, true), side, undefined);
 }
 
 /** Pad every never-joined row i in [from, to) of an outer side, and flag (and trace) the removal of each row. */
-function expireRows(c: Call, side: Side, from: number, to: number, reason: () => string): void {
-  const { s, out } = c;
+function expireRows(c: Call, ks: IntervalKeyState, side: Side, from: number, to: number, reason: () => string): void {
+  const out = c.out;
   const outer = isOuter(c.j.plan, side);
   for (let i = from; i < to; i++) {
-    if (outer && !s.joinedAt(side, i)) {
-      emitPadded(c, side, s.rowAt(side, i), 'interval.pad-expired', out.tracing ? expiredBecause(reason) : NO_TEXT);
+    if (outer && !joinedAt(ks, side, i)) {
+      emitPadded(c, side, rowAt(ks, side, i), 'interval.pad-expired', out.tracing ? expiredBecause(reason) : NO_TEXT);
     }
     out.flag(STEP_EXPIRE);
-    if (out.tracing) out.trace({ t: 'state.expire', side, key: c.key, row: printRow(c.j, side, '+I', s.rowAt(side, i)), reason: reason() });
+    if (out.tracing) out.trace({ t: 'state.expire', side, key: c.key, row: printRow(c.j, side, '+I', rowAt(ks, side, i)), reason: reason() });
   }
 }
 

@@ -116,28 +116,28 @@ export function createTemporalJoin(plan: Plan): JoinOperator<TemporalState> {
 /** A probe row is buffered, a build row stored as the version for its time; then the key's timers. */
 function store(op: Temporal, key: string, side: Side, kind: RowKind, row: Row, t: number, time: OpTime, out: Collector): void {
   const { j, s } = op;
-  if (!s.openKey(key)) s.startKey(printKey(j, side, row));
-  const printedKey = printedKeyOf(s.keyState);
+  // The key's state, held here for the element and stored back at the end.
+  const stored = s.takeKey(key);
+  let ks = stored ?? s.startKey(printKey(j, side, row));
+  const printedKey = printedKeyOf(ks);
   const printed = out.tracing ? printRow(j, side, kind, row) : '';
   if (side === 0) {
-    const seq = nextSeqOf(s.keyState) ?? 0;
-    s.addProbe(seq, t, kind, row);
-    s.setNextSeq(seq + 1);
+    const seq = nextSeqOf(ks) ?? 0;
+    ks = s.setNextSeq(s.addProbe(ks, seq, t, kind, row), seq + 1);
     if (out.tracing) traceProbe(j, t, time, out, printedKey, printed);
   } else {
     if (out.tracing) {
-      const ks = s.keyState;
       const replaced = versionIndexOf(ks, t);
       const detail = replaced < 0 ? `version from ${printTime(j, t)}` : `overwrites the version for ${printTime(j, t)}: ${printRow(j, 1, versionKind(ks, replaced), versionRow(ks, replaced))}`;
       out.trace({ t: replaced < 0 ? 'state.add' : 'state.update', side, key: printedKey, row: printed, detail });
     }
-    s.putVersion(t, kind, row);
+    ks = s.putVersion(ks, t, kind, row);
   }
-  const before = timerOf(s.keyState);
-  registerSmallestTimer(s, key, t);
-  if (out.tracing && timerOf(s.keyState) !== before) out.trace({ t: 'timer.register', domain: 'event', time: t, key: printedKey, purpose: side === 0 ? 'emit probe rows' : 'clean versions' });
-  registerCleanup(op, key, time.procTime);
-  s.closeKey();
+  const before = timerOf(ks);
+  ks = registerSmallestTimer(s, ks, key, t);
+  if (out.tracing && timerOf(ks) !== before) out.trace({ t: 'timer.register', domain: 'event', time: t, key: printedKey, purpose: side === 0 ? 'emit probe rows' : 'clean versions' });
+  ks = registerCleanup(op, ks, key, time.procTime);
+  s.storeKey(key, stored, ks);
 }
 
 function traceProbe(j: JoinRows, t: number, time: OpTime, out: Collector, printedKey: string, printed: string): void {
@@ -145,43 +145,45 @@ function traceProbe(j: JoinRows, t: number, time: OpTime, out: Collector, printe
   out.trace({ t: 'state.add', side: 0, key: printedKey, row: printed, detail: `buffered until the watermark reaches ${printTime(j, t)}${late}` });
 }
 
-/** Flink's registerSmallestTimer: keep one event-time timer per key, at the smallest time seen. */
-function registerSmallestTimer(s: TemporalStateView, key: string, time: number): void {
-  const cur = timerOf(s.keyState);
-  if (cur !== undefined && cur <= time) return;
+/** Flink's registerSmallestTimer: keep one event-time timer per key, at the smallest time seen. Returns the key's next state. */
+function registerSmallestTimer(s: TemporalStateView, ks: TemporalKeyState, key: string, time: number): TemporalKeyState {
+  const cur = timerOf(ks);
+  if (cur !== undefined && cur <= time) return ks;
   if (cur !== undefined) s.deleteTimer('event', key, cur);
-  s.setTimer(time);
   s.registerTimer('event', key, time);
+  return s.setTimer(ks, time);
 }
 
 /**
  * Flink's registerProcessingCleanupTimer: the timer sits at now + max retention and is moved only
- * when now + min retention passes it, so a busy key is not re-armed on every row.
+ * when now + min retention passes it, so a busy key is not re-armed on every row. Returns the
+ * key's next state.
  */
-function registerCleanup(op: Temporal, key: string, now: number): void {
+function registerCleanup(op: Temporal, ks: TemporalKeyState, key: string, now: number): TemporalKeyState {
   const { r, s } = op;
-  if (!r.enabled) return;
-  const cur = cleanupAtOf(s.keyState);
-  if (cur !== undefined && now + r.minMs <= cur) return;
+  if (!r.enabled) return ks;
+  const cur = cleanupAtOf(ks);
+  if (cur !== undefined && now + r.minMs <= cur) return ks;
   if (cur !== undefined) s.deleteTimer('proc', key, cur);
   const at = now + r.maxMs;
-  s.setCleanupAt(at);
   s.registerTimer('proc', key, at);
+  return s.setCleanupAt(ks, at);
 }
 
-/** Flink's cleanupLastTimer: drop the pending retention timer. */
-function dropCleanup(s: TemporalStateView, key: string): void {
-  const cur = cleanupAtOf(s.keyState);
-  if (cur === undefined) return;
-  s.setCleanupAt(undefined);
+/** Flink's cleanupLastTimer: drop the pending retention timer. Returns the key's next state. */
+function dropCleanup(s: TemporalStateView, ks: TemporalKeyState, key: string): TemporalKeyState {
+  const cur = cleanupAtOf(ks);
+  if (cur === undefined) return ks;
   s.deleteTimer('proc', key, cur);
+  return s.setCleanupAt(ks, undefined);
 }
 
 /** The key's event-time timer at `at` fired (watermark `time.watermark` passed it). */
 function onEventTimer(op: Temporal, key: string, at: number, time: OpTime, out: Collector): void {
   const { j, r, s } = op;
-  if (!s.openKey(key)) return;
-  const ks = s.keyState;
+  // The key's state, held here for the timer and stored back at the end.
+  const ks = s.takeKey(key);
+  if (ks === undefined) return;
   const wm = time.watermark;
   const printedKey = printedKeyOf(ks);
   if (out.tracing) out.trace({ t: 'timer.fire', domain: 'event', time: at, key: printedKey, purpose: 'emit probe rows <= watermark, clean versions' });
@@ -201,26 +203,23 @@ function onEventTimer(op: Temporal, key: string, at: number, time: OpTime, out: 
     const reason = `a newer version is valid at the watermark ${printTime(j, wm)}`;
     out.trace({ t: 'state.expire', side: 1, key: printedKey, row: printRow(j, 1, versionKind(ks, i), versionRow(ks, i)), reason });
   }
-  s.release(wm, gone);
-  s.setTimer(undefined);
+  let next = s.setTimer(s.release(ks, wm, gone), undefined);
   // The timer is re-armed at the earliest probe row still buffered.
-  const waiting = probeCount(s.keyState) > 0;
-  if (waiting) registerSmallestTimer(s, key, earliest);
+  const waiting = probeCount(next) > 0;
+  if (waiting) next = registerSmallestTimer(s, next, key, earliest);
   if (r.enabled) {
-    if (waiting || versionCount(s.keyState) > 0) registerCleanup(op, key, time.procTime);
-    else {
-      dropCleanup(s, key);
-      s.setNextSeq(undefined);
-    }
+    if (waiting || versionCount(next) > 0) next = registerCleanup(op, next, key, time.procTime);
+    else next = s.setNextSeq(dropCleanup(s, next, key), undefined);
   }
-  s.closeKey();
+  s.storeKey(key, ks, next);
 }
 
 /** The key's retention timer at `at` fired: its state is cleared. */
 function onCleanupTimer(op: Temporal, key: string, at: number, out: Collector): void {
   const { j, r, s } = op;
-  if (!r.enabled || !s.openKey(key) || cleanupAtOf(s.keyState) !== at) return;
-  const ks = s.keyState;
+  if (!r.enabled) return;
+  const ks = s.takeKey(key);
+  if (ks === undefined || cleanupAtOf(ks) !== at) return;
   const printedKey = printedKeyOf(ks);
   out.trace({ t: 'timer.fire', domain: 'proc', time: at, key: printedKey, purpose: 'state retention (table.exec.state.ttl)' });
   const reason = `state retention: table.exec.state.ttl = ${r.minMs} ms, the key's cleanup timer (last armed at now + ${r.maxMs} ms) fired`;
@@ -233,8 +232,7 @@ function onCleanupTimer(op: Temporal, key: string, at: number, out: Collector): 
     out.trace({ t: 'state.expire', side: 1, key: printedKey, row: printRow(j, 1, versionKind(ks, i), versionRow(ks, i)), reason });
   }
   // Flink clears the state and the timer value but leaves the event-time timer registered.
-  s.clearKey();
-  s.closeKey();
+  s.storeKey(key, ks, s.clearKey(ks));
 }
 
 /**
