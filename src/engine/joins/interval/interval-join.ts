@@ -74,7 +74,7 @@ class Call {
   opTime = 0;
   /**
    * The key's first-seen side and row: the printed key is built from them only when traced, and
-   * only a traced call sets them (a row stored into this long-lived object costs a write barrier).
+   * only a traced call sets them (why untraced calls skip it: docs/decisions.md, the layout row).
    */
   keySide: Side = 0;
   keyRow: Row = [];
@@ -173,7 +173,7 @@ function processElement(c: Call, side: Side, kind: RowKind, row: Row, keys: KeyI
   s.storeKey(key, stored, ks);
 }
 
-/** A row the join drops before it reaches the state (a function of its own: processElement runs per row). */
+/** A row the join drops before it reaches the state. */
 function dropped(c: Call, side: Side, kind: RowKind, row: Row, reason: string): void {
   c.out.trace({ t: 'filter.drop', side, row: printRow(c.j, side, kind, row), reason });
 }
@@ -333,7 +333,7 @@ function cacheRow(c: Call, ks: IntervalKeyState | undefined, side: Side, row: Ro
   return next;
 }
 
-/** The traces of cacheRow (apart, so that the per-row function stays small). `timer`: the cleanup timer it registers. */
+/** The traces of cacheRow (kept apart from it: see docs/decisions.md, the layout row). `timer`: the cleanup timer it registers. */
 function traceCached(c: Call, side: Side, row: Row, t: number, emitted: boolean, timer: number | undefined): void {
   const { j, out } = c;
   out.trace({ t: 'state.add', side, key: c.key, row: printRow(j, side, '+I', row), detail: `cached at ${printTime(j, t)}${emitted ? ', already joined' : ''}` });
