@@ -36,6 +36,12 @@ export function computeInPieces(build: PieceWork, report: (p: ComputeProgress) =
   let lastReport = -Infinity;
   let stopped = false;
   let timer: NodeJS.Immediate | undefined;
+  // Two hops to the next slice: React renders a key's update from a setImmediate queued when
+  // the key is read (the poll phase); a slice queued straight from the last one would run before
+  // it in the same check phase, so the key's frame would wait a whole slice more.
+  const hop = (): void => {
+    timer = stopped ? undefined : setImmediate(slice);
+  };
   const slice = (): void => {
     timer = undefined;
     if (stopped) return;
@@ -47,7 +53,7 @@ export function computeInPieces(build: PieceWork, report: (p: ComputeProgress) =
       lastReport = t;
       report({ ...p, rate });
     }
-    if (!finished) timer = setImmediate(slice);
+    if (!finished) timer = setImmediate(hop);
   };
   timer = setImmediate(slice);
   return () => {
