@@ -86,7 +86,7 @@ await first;
 const firstFrameMs = performance.now() - t0;
 const lag = monitorEventLoopDelay({ resolution: 5 });
 lag.enable();
-const keys: { key: string; at: number; ms: number; cpu: number }[] = [];
+const keys: { reading: boolean; between: number[]; key: string; at: number; ms: number; cpu: number }[] = [];
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const seq = ['n', 'n', 'n', 'p', 'n', 'G', 'g', 'n', 'n', 'p'];
 for (let i = 0; i < Number(keyCount) && !build.progress().done; i++) {
