@@ -56,7 +56,8 @@ async function main(argv: readonly string[]): Promise<number> {
       // slowest part of a cold start): the screen shows the scenario while they load.
       const { prepareApp } = await import('../ui/start-prep.js');
       // A big file loads them while it is read (prepareApp's `preload`); the import is shared.
-      const app = (): Promise<typeof import('../ui/start.js')> => withoutFetch(() => import('../ui/start.js'));
+      let module: Promise<typeof import('../ui/start.js')> | undefined;
+      const app = (): Promise<typeof import('../ui/start.js')> => (module ??= withoutFetch(() => import('../ui/start.js')));
       const prepared = await prepareApp({ paths: cmd.paths, watch: cmd.watch, mono: cmd.mono, preload: app });
       if (typeof prepared === 'number') return prepared;
       const opened = prepared.opened;
