@@ -103,9 +103,10 @@ for (let i = 0; i < Number(keyCount) && !build.progress().done; i++) {
 }
 while (!build.progress().done) await sleep(50);
 const doneMs = performance.now() - t0;
+const cpuAll = process.cpuUsage();
 lag.disable();
 app.unmount();
 const sorted = [...slices].sort((a, b) => b.ms - a.ms);
 const bigGcs = gcs.filter((g) => g.ms >= 10);
-process.stdout.write(`${JSON.stringify({ loadMs: Math.round(loadMs), firstFrameMs: Math.round(firstFrameMs), doneMs: Math.round(doneMs), keys, slicesLongest: sorted.slice(0, 8), sliceCount: slices.length, gcOver10: bigGcs, lagMaxMs: lag.max / 1e6, peakMb: Math.round(process.memoryUsage().rss / 1048576) })}\n`);
+process.stdout.write(`${JSON.stringify({ loadMs: Math.round(loadMs), firstFrameMs: Math.round(firstFrameMs), doneMs: Math.round(doneMs), cpuMs: Math.round((cpuAll.user + cpuAll.system) / 1000), keys, slicesLongest: sorted.slice(0, 8), sliceCount: slices.length, gcOver10: bigGcs, lagMaxMs: lag.max / 1e6, peakMb: Math.round(process.memoryUsage().rss / 1048576) })}\n`);
 process.exit(0);
