@@ -1,10 +1,11 @@
 /**
- * A big scenario file opened for the app with its run computed as its events are read: the
+ * A scenario file opened by the app with its run computed as its events are read: the
  * events are pulled from the streamed reader (load.ts `streamScenarioText`) into a list that
  * grows, and the session's timelines run over that list (RunBuilder grows with it), so the app
  * shows its first steps, and steps through the ready ones, while the rest of the file is read.
  * Each `advance(budget)` reads for about half of what is left of the budget and computes with
- * the rest, until both are done; the app drives it in slices (compute-in-pieces.ts).
+ * the rest, until both are done; the app drives it in slices (compute-in-pieces.ts). A small
+ * file is read whole in the first piece, and its run then goes as it always did.
  *
  * The streamed reader's contract is that its events, pulled to the end, are the full load's.
  * Half-way it may find that it cannot keep it (a problem in the file, a replayed data file out of
