@@ -1,8 +1,11 @@
 /**
- * The app on a big scenario file as the CLI opens it (loaded in slices, then its run computed in
- * pieces by the app), in-process through Ink into a fake TTY: key to frame for keys sent while
- * the run computes, with the garbage collections and the longest turns of the event loop seen
- * meanwhile. `node BUNDLE FILE [COLUMNS ROWS KEYS GAP_MS]`; prints one JSON line.
+ * The app on a big scenario file as the CLI opens it (its run computed as the file is read,
+ * load-and-run.ts; with UI_LOAD=old, the file read whole first and the run computed after), in
+ * process through Ink into a fake TTY, production React: key to frame and its CPU for keys sent
+ * while the file is read and the run computes, the run slices started between a key and its
+ * frame (`between`), the longest slices, the collections over 10 ms, CPU and wall to completion.
+ * Bundle it as bench/ui.ts bundles ui-case.tsx, then `node BUNDLE FILE [COLUMNS ROWS KEYS GAP_MS]`;
+ * prints one JSON line.
  */
 import { EventEmitter } from 'node:events';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
