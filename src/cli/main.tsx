@@ -55,10 +55,14 @@ async function main(argv: readonly string[]): Promise<number> {
       // Checks and the scenario first, then the first frame, and only then Ink and React (the
       // slowest part of a cold start): the screen shows the scenario while they load.
       const { prepareApp } = await import('../ui/start-prep.js');
-      const prepared = await prepareApp({ paths: cmd.paths, watch: cmd.watch, mono: cmd.mono });
+      // A big file loads them while it is read (prepareApp's `preload`); the import is shared.
+      let module: Promise<typeof import('../ui/start.js')> | undefined;
+      const app = (): Promise<typeof import('../ui/start.js')> => (module ??= withoutFetch(() => import('../ui/start.js')));
+      const prepared = await prepareApp({ paths: cmd.paths, watch: cmd.watch, mono: cmd.mono, preload: app });
       if (typeof prepared === 'number') return prepared;
-      const painted = prepared.opened === undefined ? undefined : (await import('../ui/prepaint.js')).prepaint(prepared.opened.session, prepared.mono, prepared.painted);
-      const { runApp } = await withoutFetch(() => import('../ui/start.js'));
+      const opened = prepared.opened;
+      const painted = opened === undefined ? undefined : (await import('../ui/prepaint.js')).prepaint(opened.session, prepared.mono, prepared.painted, opened.build?.progress());
+      const { runApp } = await app();
       return runApp(prepared, painted);
     }
   }
@@ -80,7 +84,8 @@ function help(topic: string | undefined): number {
  * as a data: URL and loads it with fetch() when fetch exists; in Node 20 merely reading the
  * global `fetch` loads undici, and the data: URL is decoded the slow way (together about 50 ms
  * of the app's cold start). Without fetch, yoga decodes the bytes itself. The property is put
- * back as it was (still lazy, never read here) once the import is done; nothing else runs meanwhile.
+ * back as it was (still lazy, never read here) once the import is done; nothing that reads it runs
+ * meanwhile (at most a big scenario file being read, see prepareApp's `preload`).
  */
 async function withoutFetch<T>(load: () => Promise<T>): Promise<T> {
   const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'fetch');

@@ -216,7 +216,8 @@ function remember<V>(m: Map<number, V>, k: number, v: V, max: number): void {
  * A timeline whose bulk run is computed in pieces: `timeline.length` is the number of steps
  * ready so far (0 at first) and grows with each `advance(count)`, until it reaches the events'
  * count. Steps up to `length` answer exactly as a complete timeline's do; edits (`insert`,
- * `remove`) compute the rest at once.
+ * `remove`) compute the rest at once. `scenario.events` may still grow while it is computed (a
+ * file read as the run goes): `expected`, the count it is thought to reach, chooses K.
  */
 export interface TimelineBuild {
   readonly timeline: Timeline<EngineSnapshot>;
@@ -224,9 +225,9 @@ export interface TimelineBuild {
   advance(count: number): boolean;
 }
 
-export function startTimelineWith(scenario: Scenario, queryIndex: number, factory: OperatorFactory): TimelineBuild {
+export function startTimelineWith(scenario: Scenario, queryIndex: number, factory: OperatorFactory, expected?: number): TimelineBuild {
   const ctx = createRunContext(scenario, queryIndex, factory, true);
-  const run = new RunBuilder(ctx, scenario.events);
+  const run = new RunBuilder(ctx, scenario.events, undefined, 0, undefined, expected);
   return { timeline: new EngineTimeline(ctx, scenario.events, run), advance: (count) => run.advance(count) };
 }
 

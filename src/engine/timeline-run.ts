@@ -62,12 +62,15 @@ export function compute(ctx: RunContext, events: readonly ScenarioEvent[], prev?
  * data readable up to `ready` (flags, sizes, checkpoints, and `final` = the snapshot after step
  * `ready`), so an app can show the first steps while the rest is still being computed. Between
  * pieces other code may run in other transient edits: each piece starts a new edit of its own,
- * and ends with a snapshot, so nothing already handed out changes afterwards.
+ * and ends with a snapshot, so nothing already handed out changes afterwards. The event list
+ * may grow between pieces (the app reads a big file as the run goes): the flags and sizes grow
+ * with it, and `expected` (the events the file is thought to hold) chooses K instead of the
+ * list's length at the start.
  */
 export class RunBuilder implements RunData {
   readonly k: number;
-  readonly flags: Uint8Array;
-  readonly sizes: Uint32Array;
+  flags: Uint8Array;
+  sizes: Uint32Array;
   readonly checkpoints: EngineSnapshot[] = [];
   final: EngineSnapshot;
   ready: number;
@@ -81,9 +84,10 @@ export class RunBuilder implements RunData {
     prev?: RunData,
     from = 0,
     private readonly onStep?: (done: number, total: number) => void,
+    expected?: number,
   ) {
-    this.k = prev?.k ?? checkpointEvery(events.length);
-    const n = events.length;
+    this.k = prev?.k ?? checkpointEvery(expected ?? events.length);
+    const n = Math.max(events.length, from);
     this.flags = new Uint8Array(n + 1);
     this.sizes = new Uint32Array(n + 1);
     if (prev === undefined || from === 0) {
@@ -110,6 +114,7 @@ export class RunBuilder implements RunData {
     const n = this.events.length;
     const to = Math.min(n, this.ready + Math.max(0, Math.floor(count)));
     if (to <= this.ready) return this.complete;
+    if (to >= this.flags.length) this.grow(to);
     const K = this.k;
     const w = this.work;
     // One Work goes from step to step, making a snapshot only for a checkpoint; one transient
@@ -140,5 +145,16 @@ export class RunBuilder implements RunData {
     } finally {
       useEdit(outer);
     }
+  }
+
+  /** Room for step `to` in an event list that grew since the run started (events read as it runs). */
+  private grow(to: number): void {
+    const size = Math.max(to + 1, this.flags.length * 2);
+    const flags = new Uint8Array(size);
+    const sizes = new Uint32Array(size);
+    flags.set(this.flags.subarray(0, this.ready + 1));
+    sizes.set(this.sizes.subarray(0, this.ready + 1));
+    this.flags = flags;
+    this.sizes = sizes;
   }
 }

@@ -12,6 +12,6 @@ export function createTimeline(scenario: Scenario, queryIndex = 0, onStep?: (don
 }
 
 /** The same timeline, computed in pieces (see TimelineBuild): the app shows the first steps at once. */
-export function startTimeline(scenario: Scenario, queryIndex = 0): TimelineBuild {
-  return startTimelineWith(scenario, queryIndex, createOperator);
+export function startTimeline(scenario: Scenario, queryIndex = 0, expected?: number): TimelineBuild {
+  return startTimelineWith(scenario, queryIndex, createOperator, expected);
 }

@@ -27,6 +27,8 @@ import { writeDiagram, writeScore } from './teach-effects.js';
 import { startPractice } from './practice.js';
 
 const SETTLE_MS = 150;
+/** The longest the slices step aside for a key's frame (a key that changes nothing draws none). */
+const KEY_WAIT_MS = 50;
 /**
  * A result fold's slice: shorter than the run's, since a fold (a jump's, a seek's) runs while
  * keys come and a key waits for the slice under way (plus a collection at times).
@@ -65,7 +67,7 @@ export interface AppProps {
 export function App({ session, mono = false, reload, watch, onQuit, save = saveScenarioFile, output, practice, diagram = writeDiagram, build }: AppProps) {
   const size = useTerminalSize();
   const [state, dispatch] = useReducer(reduce, undefined, () => {
-    const first = initialState(session, { mono, ...size });
+    const first = initialState(session, { mono, ...size, ...(build !== undefined && build.session === session ? { build: build.progress() } : {}) });
     return practice === undefined ? first : startPractice(first, practice.scoreOut);
   });
   const { exit } = useApp();
@@ -73,8 +75,13 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
 
   // Raw mode only with a TTY stdin: Ink throws "Raw mode is not supported" otherwise.
   // Keys typed faster than a frame (or held down) arrive as one chunk: apply them one by one.
+  // A key read and not yet drawn: the run's and the fold's slices step aside until its frame is
+  // drawn (or KEY_WAIT_MS passed: a key that changes nothing draws no frame).
+  const keyAt = useRef(-Infinity);
+  const yieldTo = useRef(() => performance.now() - keyAt.current < KEY_WAIT_MS).current;
   useInput(
     (input, key) => {
+      keyAt.current = performance.now();
       for (const k of splitKeys(input, key)) dispatch({ t: 'key', key: k });
     },
     { isActive: isRawModeSupported === true },
@@ -146,12 +153,12 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   const computing = state.computing !== undefined && state.computing.error === undefined;
   useEffect(() => {
     if (run === undefined || !computing) return;
-    return computeInPieces(run, (p) => dispatch({ t: 'computed', ...p }));
+    return computeInPieces(run, (p) => dispatch({ t: 'computed', ...p }), { yieldTo });
   }, [run, computing]);
 
   // V on a long run: the other version's run and the diff, in pieces too.
   const compareJob = state.comparing?.job;
-  useEffect(() => (compareJob === undefined ? undefined : computeInPieces(compareJob, (p) => dispatch({ t: 'compareProgress', ...p }))), [compareJob]);
+  useEffect(() => (compareJob === undefined ? undefined : computeInPieces(compareJob, (p) => dispatch({ t: 'compareProgress', ...p }), { yieldTo })), [compareJob]);
 
   // A step is settled once no key has moved it for SETTLE_MS: only then do panes run engine
   // queries that proved slow on this run (on small runs every query is fast and this is moot).
@@ -178,7 +185,7 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   useEffect(() => {
     if (!folding) return;
     let stop: (() => void) | undefined;
-    const timer = setTimeout(() => (stop = computeInPieces(foldWork(foldTimeline, foldStep), () => setFolded((n) => n + 1), { sliceMs: FOLD_SLICE_MS })), FOLD_AFTER_MS);
+    const timer = setTimeout(() => (stop = computeInPieces(foldWork(foldTimeline, foldStep), () => setFolded((n) => n + 1), { sliceMs: FOLD_SLICE_MS, yieldTo })), FOLD_AFTER_MS);
     return () => {
       clearTimeout(timer);
       stop?.();
@@ -187,11 +194,12 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   // Once the run is complete and no fold is under way, the rows a far jump would fold are
   // printed ahead in the same slices (the idle app's time), so that its result comes sooner.
   const idle = !folding && state.computing === undefined;
-  useEffect(() => (idle ? computeInPieces(prepareWork(foldTimeline), () => undefined, { sliceMs: FOLD_SLICE_MS }) : undefined), [foldTimeline, idle]);
+  useEffect(() => (idle ? computeInPieces(prepareWork(foldTimeline), () => undefined, { sliceMs: FOLD_SLICE_MS, yieldTo }) : undefined), [foldTimeline, idle]);
 
   const theme = makeTheme(state.mono);
   // Every render is a new frame: draw it as the render commits (the sink skips unchanged rows).
   useLayoutEffect(() => {
+    keyAt.current = -Infinity;
     if (output === undefined) return;
     const text = frameText(screen, theme);
     output.draw(text.rows, text.widths, size.columns);

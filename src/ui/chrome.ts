@@ -23,7 +23,7 @@ export function statusLine(s: UiState): Line {
   // The scenario name goes last: on a narrow terminal it is what gets clipped, never the step.
   const parts: Segment[] = [
     seg(' joinstep ', { inverse: true, bold: true }),
-    seg(` step ${s.step}/${s.computing?.total ?? tl.length} `, { bold: true }),
+    seg(` step ${s.step}/${stepsText(s)} `, { bold: true }),
     ...computingSegments(s),
     seg(`│ proc ${clock(procTimeAt(tl, info.dateMs, s.step), info)} `),
     seg(`│ wm ${clock(wm.join, info)} `, { tone: 'wm' }),
@@ -42,12 +42,26 @@ export function statusLine(s: UiState): Line {
   return parts;
 }
 
+/** The run's steps: all of them, or as many as known while the file is still read (`1,000,000` or `400,000+`). */
+function stepsText(s: UiState): string {
+  const c = s.computing;
+  if (c === undefined) return String(s.session.timeline.length);
+  return c.reading !== undefined && c.reading.total === undefined ? `${c.total}+` : String(c.reading?.total ?? c.total);
+}
+
 /** While the run is computed in pieces: how far, how fast, how long still (or where it stopped). */
 function computingSegments(s: UiState): Segment[] {
   const c = s.computing;
   if (c === undefined) return [];
   const n = (x: number): string => x.toLocaleString('en-US');
   if (c.error !== undefined) return [seg(`│ run stopped after step ${n(c.ready)} (error) `, { tone: 'warn', bold: true })];
+  const r = c.reading;
+  if (r !== undefined) {
+    // Both at once: the file read so far, and the steps of it already computed.
+    const of = r.total === undefined ? `${n(r.done)} events` : `${n(r.done)} of ${n(r.total)} events (${r.total > 0 ? Math.floor((100 * r.done) / r.total) : 100}%)`;
+    const left = r.total !== undefined && r.rate > 0 ? ` · about ${Math.max(1, Math.ceil((r.total - r.done) / r.rate))} s left to read` : '';
+    return [seg(`│ reading ${of} · ${n(Math.round(r.rate))}/s${left} · ${n(c.ready)} steps ready `, { tone: 'warn' })];
+  }
   const pct = c.total > 0 ? Math.floor((100 * c.ready) / c.total) : 100;
   const rate = c.rate > 0 ? ` · ${n(Math.round(c.rate))}/s · about ${Math.max(1, Math.ceil((c.total - c.ready) / c.rate))} s left` : '';
   return [seg(`│ computing ${n(c.ready)} ready (${pct}%)${rate} `, { tone: 'warn' })];

@@ -21,6 +21,11 @@ export interface PieceOptions {
   readonly sliceMs?: number;
   readonly reportMs?: number;
   readonly now?: () => number;
+  /**
+   * True while something waits to be drawn (a key read, its frame not yet drawn): slices then
+   * step aside, so the key's frame never waits behind one, whatever order the loop runs them in.
+   */
+  readonly yieldTo?: () => boolean;
 }
 
 /** Work done in time-budgeted pieces: a session's run, or `V`'s run and diff. */
@@ -36,18 +41,28 @@ export function computeInPieces(build: PieceWork, report: (p: ComputeProgress) =
   let lastReport = -Infinity;
   let stopped = false;
   let timer: NodeJS.Immediate | undefined;
+  // Two hops to the next slice: React renders a key's update from a setImmediate queued when
+  // the key is read (the poll phase); a slice queued straight from the last one would run before
+  // it in the same check phase, so the key's frame would wait a whole slice more.
+  const hop = (): void => {
+    timer = stopped ? undefined : setImmediate(slice);
+  };
   const slice = (): void => {
     timer = undefined;
     if (stopped) return;
+    if (options.yieldTo?.() === true) {
+      timer = setImmediate(hop);
+      return;
+    }
     const p = build.advance(sliceMs);
     const t = now();
     const rate = t > start ? ((p.ready - from) * 1000) / (t - start) : 0;
-    const finished = p.done || p.error !== undefined;
+    const finished = p.done || p.error !== undefined || p.restart !== undefined;
     if (finished || t - lastReport >= reportMs) {
       lastReport = t;
       report({ ...p, rate });
     }
-    if (!finished) timer = setImmediate(slice);
+    if (!finished) timer = setImmediate(hop);
   };
   timer = setImmediate(slice);
   return () => {

@@ -183,6 +183,11 @@ export class LoadingScreen {
     this.painted.output.draw(text.rows, text.widths, size.columns);
   }
 
+  /** The loading frame is up (a big file, or a load past DELAY_MS). */
+  get entered(): boolean {
+    return this.painted !== undefined;
+  }
+
   /** The screen, when the load took long enough to enter it (the app goes on drawing there). */
   finish(): Prepainted | undefined {
     this.poll?.close();

@@ -25,5 +25,7 @@ export function goStepOrSay(s: UiState, n: number): UiState {
 export function readyText(s: UiState): string {
   const c = s.computing;
   if (c === undefined) return `${s.session.timeline.length.toLocaleString('en-US')} steps`;
+  const r = c.reading;
+  if (r !== undefined) return `${c.ready.toLocaleString('en-US')} steps ready, ${r.done.toLocaleString('en-US')}${r.total !== undefined ? ` of ${r.total.toLocaleString('en-US')}` : ''} events read`;
   return `${c.ready.toLocaleString('en-US')} of ${c.total.toLocaleString('en-US')} steps ready`;
 }

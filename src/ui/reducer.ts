@@ -10,7 +10,7 @@ import { goStep, goStepOrSay, readyText } from './navigate.js';
 import { onPickKey, onPromptKey, pickTargets } from './reducer-input.js';
 import { maxScroll, pageSize } from './scroll.js';
 import { followView, sessionViews } from './session.js';
-import { type Action, type Effect, PANES, runComputing, SPEEDS, type UiState } from './state.js';
+import { type Action, buildComputing, type Effect, PANES, runComputing, SPEEDS, type UiState } from './state.js';
 import { editAtCursor, isDirty } from './whatif.js';
 import { compareProgress, toggleCompare } from './compare.js';
 import { guardPractice, practiceCommand, startPractice } from './practice.js';
@@ -56,10 +56,17 @@ function reduceAction(s: UiState, a: Action): UiState {
 /** The run computed in pieces got further; stale news (after a reload) changes nothing. */
 function computed(s: UiState, a: Extract<Action, { t: 'computed' }>): UiState {
   if (s.computing === undefined) return s;
-  if (a.done) return { ...s, computing: undefined };
-  const computing = { ready: a.ready, total: a.total, rate: a.rate, ...(a.error !== undefined ? { error: a.error } : {}) };
-  if (a.error === undefined || s.computing.error !== undefined) return { ...s, computing };
-  return { ...s, computing, message: `the run stops at step ${(a.ready + 1).toLocaleString('en-US')}: ${a.error.split('\n')[0] ?? ''}` };
+  // Read to its end: the session as it then stands (the same timelines, what was learnt on the way).
+  const learnt = a.session === undefined ? s : { ...s, session: followView(a.session, s.session.follow ?? 0) };
+  if (a.restart !== undefined) {
+    // The steps shown may not be the file's: it is loaded again, the full way, as `r` would.
+    const stopped = { ...s, computing: { ...s.computing, error: 'the file is read again' } };
+    return { ...command(stopped, 'reload'), message: `the file is read again the full way (${a.restart})` };
+  }
+  if (a.done) return { ...learnt, computing: undefined };
+  const computing = { ...buildComputing(a, a.rate).computing! };
+  if (a.error === undefined || s.computing.error !== undefined) return { ...learnt, computing };
+  return { ...learnt, computing, message: `the run stops at step ${(a.ready + 1).toLocaleString('en-US')}: ${a.error.split('\n')[0] ?? ''}` };
 }
 
 /** Commands that change or compare the whole run: they wait for it to be complete. */

@@ -29,10 +29,29 @@ export interface SessionBuild {
 export interface BuildProgress {
   /** Steps ready in every query's timeline. */
   readonly ready: number;
+  /** The steps the run will have: the events read so far while the file is still read (`reading`). */
   readonly total: number;
   readonly done: boolean;
   /** The run stopped on a runtime error (a bad row): the steps before it stay readable. */
   readonly error?: string;
+  /** The file is still being read as the run goes (load-and-run.ts): how far. */
+  readonly reading?: ReadingProgress;
+  /**
+   * The file turned out not to be readable as a stream half-way (a problem in it, a replay out of
+   * time order): the steps shown may not be the file's; it is to be loaded again, as a reload.
+   */
+  readonly restart?: string;
+  /** The session as it stands once the file is read to its end (what it learnt on the way). */
+  readonly session?: Session;
+}
+
+export interface ReadingProgress {
+  /** Events read so far. */
+  readonly done: number;
+  /** Events in all, when the reader knows it (inline events); absent for replayed files. */
+  readonly total?: number;
+  /** Events read per second. */
+  readonly rate: number;
 }
 
 /** Events per piece at first; pieces then grow or shrink to fill the time budget. */
@@ -42,19 +61,20 @@ const FIRST_PIECE = 256;
  * A session whose timelines start empty and are computed in pieces: the app shows the first
  * steps and reads keys between pieces instead of waiting for a whole long run.
  */
-export function startSession(scenario: Scenario, text?: string): { readonly ok: true; readonly build: SessionBuild } | { readonly ok: false; readonly errors: readonly string[] } {
+export function startSession(scenario: Scenario, text?: string, expected?: number): { readonly ok: true; readonly build: SessionBuild } | { readonly ok: false; readonly errors: readonly string[] } {
   const builds: TimelineBuild[] = [];
   const r = assemble(scenario, text, (i) => {
-    const b = startTimeline(scenario, i);
+    const b = startTimeline(scenario, i, expected);
     builds.push(b);
     return b.timeline;
   });
   if (!r.ok) return r;
   const session = r.session;
-  const total = scenario.events.length;
   let piece = FIRST_PIECE;
   let failure: string | undefined;
   const progress = (): BuildProgress => {
+    // The events may still be growing (load-and-run.ts): the total is the count read so far.
+    const total = scenario.events.length;
     const ready = Math.min(...sessionViews(session).map((v) => v.timeline.length));
     return { ready, total, done: failure === undefined && ready >= total, ...(failure !== undefined ? { error: failure } : {}) };
   };

@@ -102,25 +102,44 @@ export function isManual(ev: ScenarioEvent): boolean {
   return ev.pos.line === 0;
 }
 
-const clockCache = new WeakMap<Timeline, Float64Array>();
+/** A timeline's clocks so far: `at[i]` after step i, for steps 0..`n`. */
+interface Clocks {
+  at: Float64Array;
+  n: number;
+}
+
+const clockCache = new WeakMap<Timeline, Clocks>();
 
 /**
  * Processing time after each step. The spec's clock moves only by `at` and `advance`, so it is a
- * prefix fold over the events; computed once per timeline (timelines are immutable).
+ * prefix fold over the events; folded once per timeline (timelines are immutable), and further
+ * as its events grow (a big file read while its run is computed, load-and-run.ts).
  */
 export function procTimeAt(timeline: Timeline, dateMs: number, step: number): number {
-  let clocks = clockCache.get(timeline);
-  if (clocks === undefined) {
-    clocks = new Float64Array(timeline.events.length + 1);
-    const first = timeline.events[0];
-    let now = first?.at ?? dateMs;
-    clocks[0] = now;
-    timeline.events.forEach((ev, i) => {
+  const events = timeline.events;
+  let c = clockCache.get(timeline);
+  if (c === undefined) {
+    const at = new Float64Array(events.length + 1);
+    at[0] = events[0]?.at ?? dateMs;
+    c = { at, n: 0 };
+    clockCache.set(timeline, c);
+  }
+  // Step 0's clock is the first event's `at`: known once there is a first event.
+  if (c.n < events.length && (step > c.n || c.n === 0)) {
+    if (c.n === 0) c.at[0] = events[0]?.at ?? dateMs;
+    if (c.at.length < events.length + 1) {
+      const grown = new Float64Array(Math.max(events.length + 1, c.at.length * 2));
+      grown.set(c.at.subarray(0, c.n + 1));
+      c.at = grown;
+    }
+    let now = c.at[c.n]!;
+    for (let i = c.n; i < events.length; i++) {
+      const ev = events[i]!;
       if (ev.at !== undefined && ev.at > now) now = ev.at;
       if (ev.kind === 'advance') now += ev.ms;
-      clocks![i + 1] = now;
-    });
-    clockCache.set(timeline, clocks);
+      c.at[i + 1] = now;
+    }
+    c.n = events.length;
   }
-  return clocks[Math.max(0, Math.min(step, clocks.length - 1))] ?? dateMs;
+  return c.at[Math.max(0, Math.min(step, c.n))] ?? dateMs;
 }

@@ -8,7 +8,8 @@ import { findScenarioFiles } from '../cli/scenario-files.js';
 import type { PickerEntry } from './Picker.js';
 import type { Session } from './session.js';
 import { describeFile, loadBuild, type SessionBuild } from './session-load.js';
-import { LoadingScreen } from './loading-screen.js';
+import { loadAndRun } from './load-and-run.js';
+import { BIG_FILE_BYTES, LoadingScreen } from './loading-screen.js';
 import type { Prepainted } from './prepaint.js';
 import { monoFromEnv } from './theme.js';
 import { printableLines } from '../values/printable.js';
@@ -22,6 +23,11 @@ export interface StartOptions {
   readonly mono?: boolean;
   /** Open in practice mode (`joinstep practice`). */
   readonly practice?: { readonly scoreOut?: string };
+  /**
+   * Loads the app's own modules (Ink and React). A big file loads them while it is read, so
+   * that the app answers keys from its first frame with steps instead of loading them then.
+   */
+  readonly preload?: () => Promise<unknown>;
 }
 
 /** Ready to run: one opened scenario, or the picker's entries. */
@@ -60,13 +66,49 @@ export async function prepareApp(options: StartOptions): Promise<Prepared | numb
   const single = files.length === 1 && paths.length === 1 && !statSync(paths[0]!).isDirectory() ? files[0] : undefined;
   if (single === undefined) return { entries: await Promise.all(files.map(describeFile)), mono, watch };
   const start = performance.now();
-  const loading = new LoadingScreen({ file: single, mono, bytes: statSync(single).size });
+  const bytes = statSync(single).size;
+  const loading = new LoadingScreen({ file: single, mono, bytes });
   loading.begin();
+  const opened = (session: Session, build: SessionBuild | undefined, painted: Prepainted | undefined): Prepared => ({
+    opened: { session, file: single, ...(build !== undefined ? { build } : {}) },
+    ...(painted !== undefined ? { painted } : {}),
+    entries: [],
+    mono,
+    watch,
+    ...(options.practice !== undefined ? { practice: options.practice } : {}),
+  });
+  // The run is computed as the file is read (load-and-run.ts): a long one shows its first steps at
+  // once and goes on in the app. Practice asks about every step, so it waits for the whole run.
+  // A big file loads the app's modules while it is read; a run found long only once read loads
+  // them before its first frame, so that the app answers keys from that frame on.
+  const app = bytes >= BIG_FILE_BYTES && options.practice === undefined ? options.preload?.() : undefined;
+  const streamed = options.practice === undefined ? await loadAndRun(single, { firstMs: FIRST_PIECE_MS }) : undefined;
+  if (streamed !== undefined && !streamed.ok) {
+    loading.leave();
+    for (const e of streamed.errors) err(e);
+    return 2;
+  }
+  if (streamed !== undefined) {
+    const build = streamed.build;
+    let p = build.progress();
+    // A small run (read whole in the first piece) is computed whole before the first frame, as
+    // it always was (its errors print on the normal screen).
+    if (!loading.entered && !p.done && p.error === undefined && p.restart === undefined && p.reading === undefined) p = build.advance(Math.max(0, WHOLE_RUN_MS - (performance.now() - start)));
+    if (p.error !== undefined) {
+      loading.leave();
+      err(p.error);
+      return 2;
+    }
+    // A file the reader gave up on half-way is loaded the usual way below.
+    if (p.restart === undefined) {
+      if (!p.done) await (app ?? options.preload?.());
+      return opened(build.session, p.done ? undefined : build, loading.finish());
+    }
+  }
+  await app;
   // Read in slices: the loading frame is drawn, and q read, between them.
   const r = (await loadBuild(single, { report: loading.report, blocking: loading.progress }))!;
-  // A small run is computed whole before the first frame, as it always was (its errors print on
-  // the normal screen); a long one shows its first steps and goes on in the app. Practice asks
-  // about every step, so it waits for the whole run.
+  // As above: a small run whole before the first frame, a long one's first steps; practice all.
   const painted = loading.finish();
   const budget = options.practice !== undefined ? Infinity : painted === undefined ? Math.max(FIRST_PIECE_MS, WHOLE_RUN_MS - (performance.now() - start)) : FIRST_PIECE_MS;
   const p = r.ok ? r.build.advance(budget) : undefined;
@@ -75,8 +117,7 @@ export async function prepareApp(options: StartOptions): Promise<Prepared | numb
     for (const e of r.ok ? [p!.error!] : r.errors) err(e);
     return 2;
   }
-  const build = p?.done === true ? {} : { build: r.build };
-  return { opened: { session: r.build.session, file: single, ...build }, ...(painted !== undefined ? { painted } : {}), entries: [], mono, watch, ...(options.practice !== undefined ? { practice: options.practice } : {}) };
+  return opened(r.build.session, p?.done === true ? undefined : r.build, painted);
 }
 
 /** Before the first frame, a run is computed whole if that takes (with the load) at most this long. */

@@ -5,6 +5,7 @@ import type { AnswerRow } from '../teach/practice-grade.js';
 import type { ComparePending, CompareState } from './compare.js';
 import type { PracticeState } from './practice.js';
 import { type Session, sessionViews } from './session.js';
+import type { BuildProgress, ReadingProgress } from './session-load.js';
 
 export const PANES = ['timeline', 'left', 'right', 'watermarks', 'changelog', 'result', 'why'] as const;
 export type PaneId = (typeof PANES)[number];
@@ -54,6 +55,8 @@ export interface Computing {
   readonly rate: number;
   /** The run stopped on a runtime error at step ready + 1 (the steps before it stay). */
   readonly error?: string;
+  /** The file is still being read as the run goes: how far (`total` is then the events read so far). */
+  readonly reading?: ReadingProgress;
 }
 
 export interface UiState {
@@ -93,7 +96,8 @@ export interface UiState {
   readonly computing?: Computing;
 }
 
-export function initialState(session: Session, opts: { mono?: boolean; rows?: number; columns?: number } = {}): UiState {
+/** `build`: where the session's run stands when it is still computed (and maybe still read). */
+export function initialState(session: Session, opts: { mono?: boolean; rows?: number; columns?: number; build?: BuildProgress } = {}): UiState {
   return {
     session,
     step: 0,
@@ -107,7 +111,7 @@ export function initialState(session: Session, opts: { mono?: boolean; rows?: nu
     manual: 0,
     rows: opts.rows ?? 24,
     columns: opts.columns ?? 80,
-    ...runComputing(session),
+    ...(opts.build !== undefined ? buildComputing(opts.build) : runComputing(session)),
   };
 }
 
@@ -116,6 +120,12 @@ export function runComputing(session: Session, rate = 0): { computing?: Computin
   const ready = Math.min(...sessionViews(session).map((v) => v.timeline.length));
   const total = session.timeline.events.length;
   return ready < total ? { computing: { ready, total, rate } } : {};
+}
+
+/** `computing` from where a build stands (none once it is done). */
+export function buildComputing(p: BuildProgress, rate = 0): { computing?: Computing } {
+  if (p.done) return {};
+  return { computing: { ready: p.ready, total: p.total, rate, ...(p.error !== undefined ? { error: p.error } : {}), ...(p.reading !== undefined ? { reading: p.reading } : {}) } };
 }
 
 export type Action =
@@ -130,7 +140,7 @@ export type Action =
   | { readonly t: 'saveFailed'; readonly message: string }
   | { readonly t: 'reloadFailed'; readonly message: string }
   /** The run computed in pieces got further (`done`: complete; `error`: stopped on a bad row). */
-  | { readonly t: 'computed'; readonly ready: number; readonly total: number; readonly rate: number; readonly done: boolean; readonly error?: string }
+  | ({ readonly t: 'computed'; readonly rate: number } & BuildProgress)
   /** `V`'s run under another version got further. */
   | { readonly t: 'compareProgress'; readonly ready: number; readonly total: number; readonly done: boolean; readonly error?: string }
   /** A side effect finished with something to say (a file written). */

@@ -60,3 +60,33 @@ describe('a timeline computed in pieces', () => {
     for (const i of [1, 50, 51, 52, ins.length]) expect(ins.at(i)).toEqual(fresh.recs[i - 1]);
   });
 });
+
+describe('a timeline computed while its events are still read', () => {
+  const events = script(5 * CHECKPOINT_EVERY + 17);
+  const direct = runSteps(sc(events), factory);
+
+  it('answers every ready step as the direct run does while the list grows between pieces', () => {
+    const growing: ScenarioEvent[] = [];
+    // The count is unknown while reading (a replayed file): K is chosen from what is expected.
+    const b = startTimelineWith(sc(growing), 0, factory, Infinity);
+    const tl = b.timeline;
+    let read = 0;
+    for (const [more, piece] of [[3, 10], [40, 1], [0, 100], [200, 7], [1, 1000], [1000, 64], [0, 1e9]] as const) {
+      for (const e of events.slice(read, read + more)) growing.push(e);
+      read = growing.length;
+      // Complete only when it has caught up with what is read so far.
+      expect(b.advance(piece)).toBe(tl.length === growing.length);
+      expect(tl.length).toBeLessThanOrEqual(growing.length);
+      const n = tl.length;
+      for (const i of [1, Math.floor(n / 2), n - 1, n]) {
+        if (i < 1) continue;
+        expect(tl.at(i)).toEqual(direct.recs[i - 1]);
+        expect(tl.flagsAt(i)).toBe(direct.recs[i - 1]!.flags);
+        expect(tl.changelogSize(i)).toBe(direct.recs[i - 1]!.snapshot.changelog.n);
+      }
+    }
+    expect(tl.length).toBe(events.length);
+    const rows = direct.recs.flatMap((r) => r.emitted);
+    expect(tl.changelogRange(tl.length, 0, 1e9).map((e) => [e.kind, e.row, e.step])).toEqual(rows.map((e) => [e.kind, e.row, e.step]));
+  });
+});
