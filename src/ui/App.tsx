@@ -17,6 +17,7 @@ import { screenLayout } from './screen.js';
 import type { Session } from './session.js';
 import type { SessionBuild } from './session-load.js';
 import { computeInPieces, foldWork, prepareWork } from './compute-in-pieces.js';
+import { FileProblemExit } from './file-problem.js';
 import type { SliceOptions } from './load-in-slices.js';
 import { loadingText } from './loading-screen.js';
 import { initialState, SPEEDS, type UiState } from './state.js';
@@ -38,7 +39,8 @@ const FOLD_SLICE_MS = 4;
 const FOLD_AFTER_MS = 50;
 
 /** `build`: the reloaded session's run, when it is still to be computed (the app computes it in pieces). */
-export type ReloadResult = { readonly ok: true; readonly session: Session; readonly build?: SessionBuild } | { readonly ok: false; readonly message: string };
+/** A failed reload: `message` for the status line, `diagnostics` the loader's messages whole. */
+export type ReloadResult = { readonly ok: true; readonly session: Session; readonly build?: SessionBuild } | { readonly ok: false; readonly message: string; readonly diagnostics?: readonly string[] };
 
 export interface AppProps {
   readonly session: Session;
@@ -131,7 +133,10 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
         (r) => {
           if (r === undefined || stop.signal.aborted) return;
           if (r.ok) setRun(r.build);
-          dispatch(r.ok ? { t: 'reloaded', session: r.session } : { t: 'reloadFailed', message: r.message });
+          // The first read of a big file gave up half-way and the full read fails too: the file
+          // never had a usable session, so the app leaves with the loader's messages.
+          if (!r.ok && effect.kind === 'reread') exit(new FileProblemExit(r.diagnostics ?? [r.message]));
+          else dispatch(r.ok ? { t: 'reloaded', session: r.session } : { t: 'reloadFailed', message: r.message });
         },
         (err: unknown) => dispatch({ t: 'reloadFailed', message: `reload failed: ${String(err)}` }),
       );

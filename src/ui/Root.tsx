@@ -44,7 +44,7 @@ export function Root({ entries = [], session, file, mono, open, watch, output, p
   }
   const reload = async (options: SliceOptions): Promise<ReloadResult | undefined> => {
     const r = await open(current.file, options);
-    return r === undefined || r.ok ? r : { ok: false, message: r.errors[0]?.split('\n')[0] ?? 'reload failed' };
+    return r === undefined || r.ok ? r : { ok: false, message: r.errors[0]?.split('\n')[0] ?? 'reload failed', diagnostics: r.errors };
   };
   const computing = current.build !== undefined ? { build: current.build } : {};
   return <App key={current.file} session={current.session} {...computing} {...(mono !== undefined ? { mono } : {})} reload={reload} {...(watchThis ? { watch: watchThis } : {})} {...(output ? { output } : {})} {...(practice ? { practice } : {})} />;

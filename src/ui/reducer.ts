@@ -61,7 +61,7 @@ function computed(s: UiState, a: Extract<Action, { t: 'computed' }>): UiState {
   if (a.restart !== undefined) {
     // The steps shown may not be the file's: it is loaded again, the full way, as `r` would.
     const stopped = { ...s, computing: { ...s.computing, error: 'the file is read again' } };
-    return { ...command(stopped, 'reload'), message: `the file is read again the full way (${a.restart})` };
+    return { ...effect({ ...stopped, playing: false }, 'reread'), message: `the file is read again the full way (${a.restart})` };
   }
   if (a.done) return { ...learnt, computing: undefined };
   const computing = { ...buildComputing(a, a.rate).computing! };

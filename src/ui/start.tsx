@@ -8,6 +8,8 @@ import { unwatchFile, watchFile } from 'node:fs';
 import { render } from 'ink';
 import type { ReactElement } from 'react';
 import type { AltScreen } from './alt-screen.js';
+import { printableLines } from '../values/printable.js';
+import { FileProblemExit } from './file-problem.js';
 import type { Prepainted } from './prepaint.js';
 import { Root } from './Root.js';
 import { openSession } from './session-load.js';
@@ -64,6 +66,10 @@ export async function runFullScreen(element: ReactElement | ((output: FrameSink)
   } finally {
     direct?.close();
     screen.leave();
+  }
+  if (failure instanceof FileProblemExit) {
+    for (const d of failure.diagnostics) process.stderr.write(printableLines(d.endsWith('\n') ? d : `${d}\n`));
+    return 2;
   }
   if (failure !== undefined) {
     process.stderr.write(`joinstep: the app stopped on an internal error (a bug; please report it):\n${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}\n`);

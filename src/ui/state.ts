@@ -40,7 +40,11 @@ export interface EditState {
 }
 
 /** Side effects the reducer asks App to run (it cannot run them itself and stay pure). */
-export type Effect = 'quit' | 'reload' | 'save' | 'diagram' | 'score';
+/**
+ * `reread`: the file read as its run went (a big file) is read again the full way, because the
+ * streamed reader gave up half-way; unlike `reload`, a failure then leaves the app (file-problem.ts).
+ */
+export type Effect = 'quit' | 'reload' | 'reread' | 'save' | 'diagram' | 'score';
 
 export const SPEEDS = [1, 2, 5, 10, 20, 50] as const;
 

@@ -3,14 +3,38 @@
  * and the failures that must happen BEFORE the screen switches (scenario errors, no terminal).
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appCommand, ensureBuilt, FIXTURE, hasTmux, ROOT, Tmux } from './tmux-helpers.js';
 
 const BROKEN = join(import.meta.dirname, 'fixtures', 'broken.yaml');
 const CRASH = join(import.meta.dirname, 'fixtures', 'crash-app.tsx');
 
 beforeAll(ensureBuilt, 180_000);
+
+const dir = mkdtempSync(join(tmpdir(), 'joinstep-exits-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * A file big enough to be read as its run goes (the app opens on its first steps), with a value
+ * that is not a time far into it, where the first piece does not reach.
+ */
+function bigFileWithABadLine(): string {
+  const lines = [
+    'name: big and broken half-way',
+    'sql: |',
+    "  CREATE TABLE a (k STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'kafka');",
+    "  CREATE TABLE b (k STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'kafka');",
+    '  SELECT a.k, b.ts FROM a JOIN b ON a.k = b.k;',
+    'events:',
+  ];
+  for (let i = 0; i < 150_000; i++) lines.push(`  - { to: ${i % 2 === 0 ? 'a' : 'b'}, row: { k: k${i % 100}, ts: ${i === 120_000 ? 'later' : i} } }`);
+  const file = join(dir, 'big-broken.yaml');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
 
 describe('without a terminal', () => {
   it('stdout not a TTY: a clear message pointing to `joinstep run`, exit 2', () => {
@@ -64,6 +88,17 @@ describe.skipIf(!hasTmux)(hasTmux ? 'ways out, in tmux' : 'SKIPPED: tmux is not 
     t.keys('x');
     const text = await restored('1');
     expect(text).toContain('boom on purpose');
+  });
+
+  it('a big file with a problem half-way: the app leaves, the terminal restored, the whole message printed, exit 2', { timeout: 120_000 }, async () => {
+    t = new Tmux();
+    t.start(appCommand(bigFileWithABadLine()));
+    const text = await t.waitFor((s) => s.includes('EXIT='), 'the exit status', 90_000);
+    expect(text).toMatch(/big-broken\.yaml:120007:\d+: error: .*later/);
+    expect(text).toContain('hint:');
+    expect(text).toContain('EXIT=2');
+    expect(t.display('#{alternate_on}')).toBe('0');
+    expect(t.display('#{cursor_flag}')).toBe('1');
   });
 
   it('a scenario error is printed before the screen switches, exit 2', async () => {

@@ -147,7 +147,7 @@ async function until(r: Rendered, ok: (text: string) => boolean): Promise<string
 
 const reloadOf = (file: string) => async (options: SliceOptions): Promise<ReloadResult | undefined> => {
   const r = await openSession(file, options);
-  return r === undefined || r.ok ? r : { ok: false, message: r.errors[0]?.split('\n')[0] ?? 'reload failed' };
+  return r === undefined || r.ok ? r : { ok: false, message: r.errors[0]?.split('\n')[0] ?? 'reload failed', diagnostics: r.errors };
 };
 
 describe('the app on a run computed as its file is read', () => {
@@ -185,14 +185,24 @@ describe('the app on a run computed as its file is read', () => {
     await unmount(r);
   });
 
-  it('says what is wrong with a file found to have a problem half-way', async () => {
+  it('reads a file found to have a problem half-way again, and a failing full read leaves the app', async () => {
     const file = inlineFile('bad', 6000, 4001);
     const build = slow(await opened(file));
-    const r = await render(<App session={build.session} build={build} reload={reloadOf(file)} />, { columns: 160, rows: 30 });
+    let asked: ReloadResult | undefined;
+    // The reload the app asks for is the full read; its failure is what the app leaves with.
+    const reload = async (options: SliceOptions): Promise<ReloadResult | undefined> => (asked = await reloadOf(file)(options));
+    const r = await render(<App session={build.session} build={build} reload={reload} />, { columns: 160, rows: 30 });
     await until(r, (t) => t.includes('steps ready'));
-    // The full load's own message, with the line of the bad event.
-    const said = await until(r, (t) => t.includes(`${file}:`));
+    await until(r, () => asked !== undefined);
+    // The full load's own messages, whole: the line of the bad event and the hint.
+    expect(asked?.ok).toBe(false);
+    const said = asked?.ok === false ? (asked.diagnostics ?? []).join('\n') : '';
     expect(said).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: error`));
+    expect(said).toContain('hint:');
+    // The app has left (Ink unmounted on exit): a key draws nothing new.
+    const last = frame(r);
+    await press(r, 'n');
+    expect(frame(r)).toBe(last);
     await unmount(r);
   });
 });
