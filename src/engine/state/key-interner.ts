@@ -21,7 +21,10 @@
  * gains keys, since its ids index the store. An interner given a bound `max` starts over when it
  * holds `max` keys (a key then merely gets a new instance), so a run over ever new keys keeps at
  * most `max` extra strings alive; its ids do not outlive a start-over, so its callers use the
- * strings only (the interval and temporal joins' states are keyed by string).
+ * strings only (the interval join's state is keyed by string). The temporal join, whose keys hold
+ * one timer each, builds its key string per row instead (joinKey): the by-value map's lookup cost
+ * it more in data-cache misses than the shared instance saved (docs/decisions.md, "The temporal
+ * join's keys without the interner").
  */
 import type { Row, Value } from '../../values/types.js';
 import { joinKey } from '../keys.js';
@@ -50,7 +53,7 @@ function internalized(s: string): string {
 const NONE: object = Object.freeze({});
 
 /**
- * The bound of the interners of joins whose state is keyed by the string (interval, temporal):
+ * The bound of the interners of joins whose state is keyed by the string (the interval join):
  * keys handed out at most before one starts over.
  */
 export const KEYS_KEPT = 1 << 16;

@@ -48,7 +48,7 @@ import {
   type TemporalState,
 } from '../../state/temporal-state.js';
 import { keyStatesOf } from '../../state/keyed-state-view.js';
-import { KeyInterner, KEYS_KEPT } from '../../state/key-interner.js';
+import { joinKey } from '../../keys.js';
 import { nextTimerTime } from '../../state/timer-service.js';
 import { conditionHolds, joinRow, makeJoinRows, printKey, printRow, printRowOf, printTime, rowTime, type JoinRows } from '../join-rows.js';
 
@@ -73,8 +73,6 @@ interface Temporal {
 export function createTemporalJoin(plan: Plan): JoinOperator<TemporalState> {
   const op: Temporal = { j: makeJoinRows(plan), r: retentionOf(plan.inputs[0].stateTtlMs), s: new TemporalStateView() };
   const j = op.j;
-  // The key's one instance: timers keep it, and comparing two of them is a pointer compare.
-  const keys = new KeyInterner(KEYS_KEPT, true);
   const dropLate = plan.flinkVersion === '2.4';
   return {
     init: () => EMPTY_TEMPORAL_STATE,
@@ -93,7 +91,7 @@ export function createTemporalJoin(plan: Plan): JoinOperator<TemporalState> {
         return state;
       }
       op.s.open(state);
-      store(op, keys.keyOfRow(row, j.keyIdx[side]), side, kind, row, t, time, out);
+      store(op, joinKey(row, j.keyIdx[side]), side, kind, row, t, time, out);
       return op.s.close();
     },
     // Timers that firing registers at or below the new time fire in the same pass, as in Flink's advanceWatermark loop.
