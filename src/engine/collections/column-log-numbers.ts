@@ -1,7 +1,6 @@
 /**
  * The number columns of a ColumnLog (shared-log-columns.ts): count, assoc and at as lazy columns,
- * and hash, seq and stamp interleaved in one typed array, with a fourth word per slot that holds
- * the log's hash index (slot-index.ts).
+ * and hash, seq and stamp interleaved in one typed array.
  *
  * Why columns: a join side holds a record per stored row, and an object per record (~72 B plus a
  * slot) was the largest part of the memory a long run keeps. Here a record costs a row slot and
@@ -16,14 +15,13 @@
 export type Col = number[] | null;
 
 /**
- * Hashes, seqs and stamps, interleaved (slot i at S * i, + 1, + 2; + 3 is a word of the hash
- * index), with spare capacity: 16 bytes a slot while every seq and stamp fits in 32 bits (always,
- * in practice), else doubles.
+ * Hashes, seqs and stamps, interleaved (slot i at S * i, + 1, + 2), with spare capacity: 12 bytes
+ * a slot while every seq and stamp fits in 32 bits (always, in practice), else doubles.
  */
 export type Ints = Int32Array | Float64Array;
 
 /** Numbers per slot in the interleaved array. */
-export const S = 4;
+export const S = 3;
 
 export function isInt32(v: number): boolean {
   return (v | 0) === v;

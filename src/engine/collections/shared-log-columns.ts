@@ -19,13 +19,6 @@
 import { created, isEditable } from './edit.js';
 import { flatRows, pushRow, rowAt, setRowAt, splitRows, type Pieces } from './log-rows.js';
 import { colGet, isInt32, prefix, put, room, S, type Col, type Ints } from './column-log-numbers.js';
-import { indexAdd, indexBuild, indexFind, INDEXED_MAX } from './slot-index.js';
-
-/**
- * Logs of fewer slots are searched by a scan of their hashes (a cache line or two) rather than by
- * the hash index (slot-index.ts), which is built when a log reaches this many slots.
- */
-const INDEX_FROM = 16;
 
 export class ColumnLog<R> {
   /** Rows: the first FIRST here, the rest in pieces that never move (log-rows.ts). */
@@ -47,11 +40,6 @@ export class ColumnLog<R> {
   #lastStamp: number;
   /** The most slots the version this log was copied from had held (0: a new log); see peakAt. */
   readonly #peak0: number;
-  /**
-   * Whether the hash index in #ints (slot-index.ts) covers every slot written: false under
-   * INDEX_FROM slots, over INDEXED_MAX, and in a copy until it is first searched.
-   */
-  #indexed = false;
 
   private constructor(rows: R[], ints: Ints | null, c0: readonly number[], cols: readonly Col[], peak0 = 0) {
     this.#peak0 = peak0;
@@ -139,14 +127,6 @@ export class ColumnLog<R> {
     const key = h | 0;
     const a = this.#ints;
     if (a === null) return from < n && this.#h0 === key ? from : -1;
-    if (n >= INDEX_FROM) {
-      if (!this.#indexed && this.#len <= INDEXED_MAX) {
-        // A copy (its cells are stale) or a log whose hashes became a column late: index it now.
-        indexBuild(a, this.#len);
-        this.#indexed = true;
-      }
-      if (this.#indexed) return indexFind(a, key, from, n);
-    }
     for (let i = from; i < n; i++) if (a[S * i] === key) return i;
     return -1;
   }
@@ -183,20 +163,11 @@ export class ColumnLog<R> {
         a[S * j + 2] = this.#stamp0;
       }
     }
-    const b = room(a, i + 1, !isInt32(seq) || !isInt32(stamp));
-    b[S * i] = h;
-    b[S * i + 1] = seq;
-    b[S * i + 2] = stamp;
-    this.#ints = b;
-    // A rewrite keeps the slot's hash (see set): only an append changes the index.
-    if (i < len) return;
-    if (i >= INDEXED_MAX) this.#indexed = false;
-    else if (this.#indexed && b === a) indexAdd(b, i);
-    else if (this.#indexed || i + 1 >= INDEX_FROM) {
-      // A new array (the index's table is sized by its capacity), or the log reached INDEX_FROM.
-      indexBuild(b, i + 1);
-      this.#indexed = true;
-    }
+    a = room(a, i + 1, !isInt32(seq) || !isInt32(stamp));
+    a[S * i] = h;
+    a[S * i + 1] = seq;
+    a[S * i + 2] = stamp;
+    this.#ints = a;
   }
 
   /** Version n's slots in a new log (created in the current edit). */

@@ -4,10 +4,10 @@
  *
  * Up to BIG entries a bucket is a version (log, n) of a ColumnLog (collections/shared-log-columns.ts):
  * the entries in arrival order as columns (a row slot, a hash and a seq per entry; count, assoc
- * and at are constants until entries differ), found by their identity hashes (a scan of a few, or
- * from 16 on the log's hash index: collections/slot-index.ts). An append to the newest version is
- * in place, so a checkpoint keeps only (log, n) per key it touched, not a copy, and no object
- * exists per entry. Beyond BIG: a map by entry id, so that a hot key stays
+ * and at are constants until entries differ), found by a scan of their identity hashes (a hash
+ * index was tried and dropped: docs/decisions.md, the eleventh session). An append to the newest
+ * version is in place, so a checkpoint keeps only (log, n) per key it touched, not a copy, and no
+ * object exists per entry. Beyond BIG: a map by entry id, so that a hot key stays
  * O(log n) per write (read in arrival order by sorting on seq). Entries are handed out as
  * JoinEntry objects built on read.
  */
