@@ -4,9 +4,10 @@
  *
  * Up to BIG entries a bucket is a version (log, n) of a ColumnLog (collections/shared-log-columns.ts):
  * the entries in arrival order as columns (a row slot, a hash and a seq per entry; count, assoc
- * and at are constants until entries differ), found by a scan of their identity hashes. An append
- * to the newest version is in place, so a checkpoint keeps only (log, n) per key it touched, not a
- * copy, and no object exists per entry. Beyond BIG: a map by entry id, so that a hot key stays
+ * and at are constants until entries differ), found by a scan of their identity hashes (a hash
+ * index was tried and dropped: docs/decisions.md, the eleventh session). An append to the newest
+ * version is in place, so a checkpoint keeps only (log, n) per key it touched, not a copy, and no
+ * object exists per entry. Beyond BIG: a map by entry id, so that a hot key stays
  * O(log n) per write (read in arrival order by sorting on seq). Entries are handed out as
  * JoinEntry objects built on read.
  */
@@ -39,6 +40,9 @@ export class Cursor {
    * is its log's, see cursorPeak): a HashMap's capacity never shrinks while it lives.
    */
   peak = 0;
+  /** The last row whose identity hash this cursor computed (cursorFind), and that hash. */
+  hashed: Row | undefined = undefined;
+  h = 0;
 
   clear(key: string | undefined): void {
     this.key = key;
@@ -50,6 +54,7 @@ export class Cursor {
     this.main = undefined;
     this.rootTip = false;
     this.peak = 0;
+    this.hashed = undefined;
   }
 
   /** The most entries the bucket has held since it was last empty (what sizes its HashMap). */
@@ -132,11 +137,22 @@ function indexIn(spec: SideSpec, log: ColumnLog<Row>, n: number, row: Row, h: nu
   return -1;
 }
 
+/**
+ * entryHash(spec, row), remembered in the cursor: a step looks a row up and then stores it (the
+ * spec is the cursor's side's, and rows are never changed in place).
+ */
+export function cursorHash(spec: SideSpec, c: Cursor, row: Row): number {
+  if (c.hashed === row) return c.h;
+  c.h = entryHash(spec, row);
+  c.hashed = row;
+  return c.h;
+}
+
 /** The stored entry that `row` identifies under the layout, if any (expired or not). */
 export function cursorFind(spec: SideSpec, c: Cursor, row: Row): JoinEntry | undefined {
   if (c.big !== undefined) return pmGet(c.big, entryId(spec, row));
   if (c.log === undefined) return undefined;
-  const at = indexIn(spec, c.log, c.n, row, entryHash(spec, row));
+  const at = indexIn(spec, c.log, c.n, row, cursorHash(spec, c, row));
   return at < 0 ? undefined : entryAt(c.log, at);
 }
 
@@ -194,7 +210,7 @@ export function cursorRemove(spec: SideSpec, c: Cursor, row: Row): boolean {
     return true;
   }
   if (c.log === undefined) return false;
-  const i = indexIn(spec, c.log, c.n, row, entryHash(spec, row));
+  const i = indexIn(spec, c.log, c.n, row, cursorHash(spec, c, row));
   if (i < 0) return false;
   if (c.n === 1) c.log = undefined;
   else c.log = c.log.removeAt(c.n, i);

@@ -28,7 +28,7 @@ import type { Side, StateLayout } from '../../planner/plan.js';
 import { formatRow, formatValue } from '../../values/format.js';
 import { created, isEditable } from '../collections/edit.js';
 import { STEP_EXPIRE, type Collector } from '../types.js';
-import { Cursor, cursorEntries, cursorFind, cursorPut, cursorRemove, entryHash, entryId } from './record-bucket.js';
+import { Cursor, cursorEntries, cursorFind, cursorHash, cursorPut, cursorRemove, entryId } from './record-bucket.js';
 import { KeyInterner } from './key-interner.js';
 import { SideStore } from './record-store.js';
 import { binaryRowHash, cachedMapKeyHash, inHashMapOrder } from './flink-map-order.js';
@@ -302,7 +302,7 @@ export function addRecord(spec: SideSpec, v: RecordStateViews, k: KeyRef, row: R
   }
   // No live entry (an expired one was just dropped): append without a second scan. An overwrite
   // keeps the entry's place (a HashMap put on an existing key does not move it).
-  putEntry(spec, v, k.key, row, 1, a, old?.seq ?? v.seq++, now, old?.h ?? entryHash(spec, row), old === undefined);
+  putEntry(spec, v, k.key, row, 1, a, old?.seq ?? v.seq++, now, old?.h ?? cursorHash(spec, bucketOf(v, spec.side, k.key), row), old === undefined);
   if (!tracing) return;
   if (old === undefined) {
     out.trace({ t: 'state.add', side: spec.side, key: k.pkey, row: printed, detail: `${spec.layout.kind === 'InputSideHasNoUniqueKey' ? 'count=1' : 'stored'}${assocText(spec, a)}` });
