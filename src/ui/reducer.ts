@@ -59,7 +59,8 @@ function computed(s: UiState, a: Extract<Action, { t: 'computed' }>): UiState {
   // Read to its end: the session as it then stands (the same timelines, what was learnt on the way).
   const learnt = a.session === undefined ? s : { ...s, session: followView(a.session, s.session.follow ?? 0) };
   if (a.restart !== undefined) {
-    // The steps shown may not be the file's: it is loaded again, the full way, as `r` would.
+    // The steps shown may not be the file's: it is read again the full way (a `reread`: unlike
+    // `r`, a failure then leaves the app, since the file never had a usable session).
     const stopped = { ...s, computing: { ...s.computing, error: 'the file is read again' } };
     return { ...effect({ ...stopped, playing: false }, 'reread'), message: `the file is read again the full way (${a.restart})` };
   }

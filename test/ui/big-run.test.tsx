@@ -18,7 +18,7 @@ import type { Prepainted } from '../../src/ui/prepaint.js';
 import { loadInSlices, type LoadProgress } from '../../src/ui/load-in-slices.js';
 import { openSession, startSession, type SessionBuild } from '../../src/ui/session-load.js';
 import { SYNC_FOLD_ROWS } from '../../src/ui/step-view.js';
-import { frame, KEY, press, render, unmount, type Rendered } from './helpers.js';
+import { frame, KEY, press, render, unmount, until, type Rendered } from './helpers.js';
 
 /** A temporal join over `n` one-line events (the shape of the generated bench files). */
 function bigScenario(n: number): string {
@@ -47,16 +47,6 @@ function slowBuild(): SessionBuild {
   if (!started.ok) throw new Error(started.errors.join('\n'));
   const build = started.build;
   return { session: build.session, progress: build.progress, advance: () => build.advance(0) };
-}
-
-/** Lets the event loop turn (the run's slices, Ink's frames) until the frame shows what is asked. */
-async function until(r: Rendered, ok: (text: string) => boolean): Promise<string> {
-  for (let turn = 0; turn < 20_000; turn++) {
-    const text = frame(r);
-    if (ok(text)) return text;
-    await act(async () => new Promise<void>((resolve) => setImmediate(resolve)));
-  }
-  throw new Error(`the frame never showed what was expected; last frame:\n${frame(r)}`);
 }
 
 const readyIn = (text: string): number => Number(/computing ([\d,]+) ready/.exec(text)?.[1]?.replace(/,/g, '') ?? -1);

@@ -56,3 +56,13 @@ export const KEY = {
 export function frame(r: Rendered): string {
   return r.lastFrame() ?? '';
 }
+
+/** Lets the event loop turn (the run's slices, Ink's frames) until the frame shows what is asked. */
+export async function until(r: Rendered, ok: (text: string) => boolean): Promise<string> {
+  for (let turn = 0; turn < 20_000; turn++) {
+    const text = frame(r);
+    if (ok(text)) return text;
+    await act(async () => new Promise<void>((resolve) => setImmediate(resolve)));
+  }
+  throw new Error(`the frame never showed what was expected; last frame:\n${frame(r)}`);
+}

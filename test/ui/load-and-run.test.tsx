@@ -15,7 +15,7 @@ import { App, type ReloadResult } from '../../src/ui/App.js';
 import { loadAndRun } from '../../src/ui/load-and-run.js';
 import type { SliceOptions } from '../../src/ui/load-in-slices.js';
 import { openSession, type SessionBuild } from '../../src/ui/session-load.js';
-import { frame, KEY, press, render, unmount, type Rendered } from './helpers.js';
+import { frame, KEY, press, render, unmount, until, type Rendered } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'joinstep-load-and-run-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -134,15 +134,6 @@ describe('a run computed as its file is read', () => {
 /** The build, one small piece per slice: the test sees the read and the run part-way. */
 function slow(build: SessionBuild): SessionBuild {
   return { session: build.session, progress: build.progress, advance: () => build.advance(0) };
-}
-
-async function until(r: Rendered, ok: (text: string) => boolean): Promise<string> {
-  for (let turn = 0; turn < 20_000; turn++) {
-    const text = frame(r);
-    if (ok(text)) return text;
-    await act(async () => new Promise<void>((resolve) => setImmediate(resolve)));
-  }
-  throw new Error(`the frame never showed what was expected; last frame:\n${frame(r)}`);
 }
 
 const reloadOf = (file: string) => async (options: SliceOptions): Promise<ReloadResult | undefined> => {
