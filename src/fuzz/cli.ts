@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCase } from './generate.js';
-import { FAMILIES, FLINK_VERSIONS, type Family, type FuzzCase, type FuzzFlinkVersion } from './model.js';
+import { FAMILIES, FLINK_VERSIONS, RELEASED_FLINK_VERSIONS, type Family, type FuzzCase, type FuzzFlinkVersion } from './model.js';
 import { renderCase } from './render.js';
 import { caseSeed } from './rng.js';
 import { runJoinstep, type JoinstepOutcome } from './joinstep-run.js';
@@ -75,6 +75,9 @@ function parseArgs(argv: readonly string[]): Args | string {
   }
   if (!Number.isInteger(a.n) || a.n < 0) return `--n must be a whole number\n${USAGE}`;
   if (!Number.isInteger(a.seed) || a.seed < 0) return `--seed must be a whole number\n${USAGE}`;
+  if (a.reference === 'flink' && a.flinkVersion !== undefined && !RELEASED_FLINK_VERSIONS.includes(a.flinkVersion)) {
+    return `Flink ${a.flinkVersion} is not released, so real Flink cannot be the reference for it\nhint: use --reference joinstep-only, or --flink-version ${RELEASED_FLINK_VERSIONS.at(-1)!}`;
+  }
   return a;
 }
 
@@ -112,7 +115,10 @@ async function main(): Promise<number> {
   try {
     for (let i = 0; i < args.n; i++) {
       const seed = caseSeed(args.seed, i);
-      const c = generateCase(seed, { ...(args.family ? { family: args.family } : {}), ...(args.flinkVersion ? { flinkVersion: args.flinkVersion } : {}) });
+      // Against real Flink a random version is one it can run; every file's header names its
+      // version, so a scenario still replays alone.
+      const versions = args.reference === 'flink' ? RELEASED_FLINK_VERSIONS : FLINK_VERSIONS;
+      const c = generateCase(seed, { versions, ...(args.family ? { family: args.family } : {}), ...(args.flinkVersion ? { flinkVersion: args.flinkVersion } : {}) });
       const text = renderCase(c);
       if (args.emit !== undefined) writeFileSync(join(args.emit, fileName(c)), text);
       const mine = runJoinstep(fileName(c), text);

@@ -13,6 +13,8 @@ import {
 export interface GenerateOptions {
   readonly family?: Family;
   readonly flinkVersion?: FuzzFlinkVersion;
+  /** The versions a random flink-version is drawn from (default: all of FLINK_VERSIONS). */
+  readonly versions?: readonly FuzzFlinkVersion[];
 }
 
 type Source = 'append' | 'upsert' | 'cdc' | 'cdc-nopk';
@@ -33,7 +35,7 @@ export function generateCase(seed: number, opts: GenerateOptions = {}): FuzzCase
   // Both draws happen even when the options fix them, so that a scenario replays with the family
   // and version its header names (--seed S --family F --flink-version V gives the same file).
   const family = pickOr(rng, FAMILIES, opts.family);
-  const flinkVersion = pickOr(rng, FLINK_VERSIONS, opts.flinkVersion);
+  const flinkVersion = pickOr(rng, opts.versions ?? FLINK_VERSIONS, opts.flinkVersion);
   const g = new Gen(rng, seed, family, flinkVersion);
   return g.build();
 }

@@ -12,6 +12,9 @@ export const FAMILIES: readonly Family[] = ['regular', 'semi-anti', 'interval', 
 export const FLINK_VERSIONS = ['2.0', '2.1', '2.2', '2.3', '2.4'] as const;
 export type FuzzFlinkVersion = (typeof FLINK_VERSIONS)[number];
 
+/** The versions real Flink can run: 2.4 has no release (its rules come from Flink's main branch). */
+export const RELEASED_FLINK_VERSIONS: readonly FuzzFlinkVersion[] = ['2.0', '2.1', '2.2', '2.3'];
+
 export interface ColumnSpec {
   readonly name: string;
   /** SQL type, or the computed expression when `computed` is set. */

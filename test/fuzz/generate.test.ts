@@ -31,6 +31,21 @@ describe('the scenario generator', () => {
     }
   });
 
+  it('draws a random flink-version only from the versions it is given, and the file still replays from its header', () => {
+    const released = ['2.0', '2.1', '2.2', '2.3'] as const;
+    const drawn = new Set<string>();
+    for (let seed = 0; seed < 200; seed++) {
+      const c = generateCase(seed, { versions: released });
+      drawn.add(c.flinkVersion);
+      // The version is drawn in one step whatever the pool, so the rest of the file is the one
+      // that seed gives with the version named.
+      expect(renderCase(c)).toBe(renderCase(generateCase(seed, { family: c.family, flinkVersion: c.flinkVersion })));
+    }
+    expect([...drawn].sort()).toEqual([...released]);
+    const all = new Set(Array.from({ length: 200 }, (_, seed) => generateCase(seed).flinkVersion));
+    expect(all.has('2.4')).toBe(true);
+  });
+
   it('writes scenarios that joinstep loads: each one runs or is rejected by the planner, none is an invalid file or a crash', () => {
     const kinds = new Map<string, number>();
     for (const c of sample(150, 300)) {
