@@ -119,11 +119,12 @@ const byStep = (rows: readonly StepRow[]) => {
 const sameMultiset = (x: readonly string[], y: readonly string[]) => [...x].sort().join('\n') === [...y].sort().join('\n');
 
 /**
- * The rule "hash-order": a step whose rows are the same multiset in another order. Where one input
- * row matches several stored rows, Flink emits the matches (each with the retraction of its
- * null-padded row, in an outer join) in the iteration order of its state's HashMap over
- * BinaryRowData — a hash order joinstep does not compute yet. Such a step is counted as explained
- * by this rule, never as agreeing.
+ * The rule "hash-order": a step whose rows are the same multiset in another order. The rule was
+ * named for the HashMap iteration order of several matches, which joinstep now computes
+ * (state/flink-map-order.ts); the cause left is timers of several keys due at the same time, which
+ * Flink fires in the order of its binary timer heap and joinstep in registration order
+ * (docs/semantics.md, Known limits). Such a step is counted as explained by this rule, never as
+ * agreeing.
  */
 export function isHashOrder(mine: readonly string[], flink: readonly string[]): boolean {
   return mine.length > 1 && mine.join('\n') !== flink.join('\n') && sameMultiset(mine, flink);

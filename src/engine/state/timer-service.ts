@@ -1,8 +1,10 @@
 /**
  * The keyed timer service of every join family, shaped like Flink's InternalTimerService: at most
  * one timer per (key, time) — registering it again is a no-op, as Flink's timer set deduplicates —
- * fired in time order. Flink's heap queue compares timestamps only, so the order of two keys'
- * timers at the same time is not defined there; we use registration order to stay deterministic.
+ * fired in time order. Two timers due at the same time fire in registration order here. Flink's
+ * order for them is deterministic but comes from its queue's shape: with the heap state backend,
+ * one binary heap over all timers that compares timestamps only (HeapPriorityQueueSet), so equal
+ * timers leave in the order the heap's sift moves give them (docs/semantics.md, Known limits).
  * The interval join keeps its cleanup timers here, the temporal join its emit and retention timers.
  *
  * Storage: the timers sorted by (time, registration), cut into chunks of at most CHUNK timers,
