@@ -46,6 +46,11 @@ function changelogVerdict(diff: RunDiff): string[] {
   else {
     const differing = diff.steps.filter((s) => !s.agree).length;
     out.push(`changelog: DIFFERS — first difference at step ${diff.firstDifference} (marked >>; ${differing} step${differing === 1 ? '' : 's'} differ, marked !)`);
+    if (diff.steps.every((s) => s.agree || sameRows(s.joinstep, s.flink))) {
+      out.push(
+        `  every differing step holds the same rows in another order. A known cause: timers of several keys due at the same time, which Flink fires in its timer heap's order and joinstep in the order they were registered (docs/semantics.md, Known limits)`,
+      );
+    }
   }
   const n = diff.unorderedCompared.length;
   if (n > 0) {
@@ -56,6 +61,10 @@ function changelogVerdict(diff: RunDiff): string[] {
     );
   }
   return out;
+}
+
+function sameRows(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 }
 
 function resultVerdict(diff: RunDiff): string[] {

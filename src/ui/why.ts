@@ -77,6 +77,29 @@ export function whyNot(record: StepRecord, wm: WatermarkView, info: SessionInfo,
   }
 }
 
+/**
+ * When the step fired timers of several keys due at the same time: Flink fires those in its timer
+ * heap's order, which joinstep does not reproduce (it fires them in registration order), so the
+ * rows they emitted may come out of Flink in another order. Undefined for any other step.
+ */
+export function equalTimersNote(record: StepRecord, info: SessionInfo): string | undefined {
+  const keysAt = new Map<string, Set<string>>();
+  for (const ev of record.trace) {
+    if (ev.t !== 'timer.fire') continue;
+    const at = `${ev.domain} ${ev.time}`;
+    const keys = keysAt.get(at) ?? new Set<string>();
+    keys.add(ev.key);
+    keysAt.set(at, keys);
+  }
+  for (const [at, keys] of keysAt) {
+    if (keys.size < 2) continue;
+    const [domain, time] = at.split(' ') as [string, string];
+    const what = domain === 'event' ? 'event-time' : 'processing-time';
+    return `order: ${keys.size} keys' ${what} timers were due at ${clock(Number(time), info)}; they fire here in the order they were registered, while Flink fires timers due at the same time in its timer heap's order, so Flink may emit these rows in another order (docs/semantics.md, Known limits)`;
+  }
+  return undefined;
+}
+
 export function reasonText(r: Reason): string {
   return r.kind === 'info' ? r.text : `${r.kind}: ${r.text}`;
 }

@@ -4,6 +4,10 @@ import type { StepRecord } from '../../src/engine/types.js';
 import { App } from '../../src/ui/App.js';
 import { plain } from '../../src/ui/lines.js';
 import { renderPane } from '../../src/ui/panes/index.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadSession } from '../../src/ui/session-load.js';
 import { reasonText, whyNot } from '../../src/ui/why.js';
 import { INFO, storySession, T, wmView } from './fake-timeline.js';
 import { frame, KEY, press, render, unmount } from './helpers.js';
@@ -86,3 +90,40 @@ describe('why view in the app', () => {
   });
 });
 
+describe('timers of several keys due at the same time', () => {
+  // Each rate registers its key's temporal timer at 09:00, so the watermark at step 8 fires three
+  // keys' timers at one time: Flink fires those in its timer heap's order (docs/semantics.md).
+  const SCENARIO = `name: three keys released by one watermark
+date: 2026-10-01
+watermarks: manual
+sql: |
+  CREATE TABLE orders (id STRING, currency STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'kafka', 'format' = 'json');
+  CREATE TABLE rates (currency STRING, rate INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts, PRIMARY KEY (currency) NOT ENFORCED) WITH ('connector' = 'upsert-kafka', 'key.format' = 'json', 'value.format' = 'json');
+  SELECT o.id, o.currency, r.rate FROM orders AS o JOIN rates FOR SYSTEM_TIME AS OF o.ts AS r ON o.currency = r.currency;
+events:
+  - { to: rates, row: { currency: EUR, rate: 1, ts: "09:00" } }
+  - { to: rates, row: { currency: USD, rate: 2, ts: "09:00" } }
+  - { to: rates, row: { currency: GBP, rate: 3, ts: "09:00" } }
+  - { to: orders, row: { id: o1, currency: EUR, ts: "09:01" } }
+  - { to: orders, row: { id: o2, currency: USD, ts: "09:02" } }
+  - { to: orders, row: { id: o3, currency: GBP, ts: "09:03" } }
+  - { watermark: orders, to: "09:05" }
+  - { watermark: rates, to: "09:05" }
+  - { to: orders, row: { id: o4, currency: EUR, ts: "09:06" } }
+  - { watermark: orders, to: "09:10" }
+  - { watermark: rates, to: "09:10" }
+`;
+
+  it('the why view says that Flink may emit their rows in another order; a step with one key says nothing of it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'joinstep-why-')), 'three-keys.yaml');
+    writeFileSync(file, SCENARIO);
+    const loaded = await loadSession(file);
+    if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
+    const at8 = whyText(stateAt(8, loaded.session), 80, 30);
+    expect(at8).toContain('step 8 emitted 3 rows:');
+    expect(at8).toContain("order: 3 keys' event-time timers were due at 09:00; they fire here in the order they were registered, while Flink fires timers due at the same time in its timer heap's order");
+    const at11 = whyText(stateAt(11, loaded.session), 80, 30);
+    expect(at11).toContain('step 11 emitted 1 row:');
+    expect(at11).not.toContain('order:');
+  });
+});

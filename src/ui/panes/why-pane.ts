@@ -9,7 +9,7 @@ import { stepView } from '../step-view.js';
 import { emittedText } from '../text.js';
 import { printable } from '../../values/printable.js';
 import { kindTone } from '../theme.js';
-import { reasonText, whyNot } from '../why.js';
+import { equalTimersNote, reasonText, whyNot } from '../why.js';
 import { wrap } from './common.js';
 
 export function whyLines(s: UiState, width: number): Line[] {
@@ -37,6 +37,8 @@ export function whyLines(s: UiState, width: number): Line[] {
       out.push([seg(emittedText(e, info), { tone: kindTone(e.kind), bold: true })]);
       out.push(...text(`  ${printable(e.why.text)}`, { tone: 'muted' }));
     }
+    const order = equalTimersNote(rec, info);
+    if (order !== undefined) out.push(...text(order, { tone: 'muted' }));
     return out;
   }
   const reasons = whyNot(rec, view.watermarks, info, procTimeAt(tl, info.dateMs, s.step));
