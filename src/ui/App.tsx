@@ -39,7 +39,7 @@ const FOLD_SLICE_MS = 4;
 const FOLD_AFTER_MS = 50;
 /**
  * For this long after a key, slices are at most NEAR_KEY_SLICE_MS: keys come in bursts, and a
- * key read during a slice waits for the rest of it (docs/decisions.md, the app on 1M events).
+ * key read during a slice waits for the rest of it (docs/decisions.md, shorter slices near a key).
  */
 const NEAR_KEY_MS = 1000;
 const NEAR_KEY_SLICE_MS = 2;
