@@ -12,6 +12,7 @@ import { Frame } from './Frame.js';
 import { hasDeferred } from './panes/index.js';
 import { resultFolding } from './panes/result-pane.js';
 import { splitKeys } from './keymap.js';
+import { slowestQueryMs } from './step-view.js';
 import { reduce } from './reducer.js';
 import { screenLayout } from './screen.js';
 import type { Session } from './session.js';
@@ -28,6 +29,12 @@ import { writeDiagram, writeScore } from './teach-effects.js';
 import { startPractice } from './practice.js';
 
 const SETTLE_MS = 150;
+/**
+ * A settled frame runs its slow queries in one go, and a key typed meanwhile waits for them: so
+ * the keys must have paused at least as long as the slowest query took (up to this), or a
+ * steady pace of keys on a big state would wait on every key (docs/decisions.md).
+ */
+const SETTLE_MAX_MS = 2000;
 /** The longest the slices step aside for a key's frame (a key that changes nothing draws none). */
 const KEY_WAIT_MS = 50;
 /**
@@ -174,14 +181,16 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   const compareJob = state.comparing?.job;
   useEffect(() => (compareJob === undefined ? undefined : computeInPieces(compareJob, (p) => dispatch({ t: 'compareProgress', ...p }), { yieldTo, sliceMs: sliceNearKey(SLICE_MS) })), [compareJob]);
 
-  // A step is settled once no key has moved it for SETTLE_MS: only then do panes run engine
-  // queries that proved slow on this run (on small runs every query is fast and this is moot).
+  // A step is settled once no key has moved it for SETTLE_MS (longer after slow queries): only
+  // then do panes run engine queries that proved slow on this run (on small runs every query is
+  // fast and this is moot).
   const [settledAt, setSettledAt] = useState<{ timeline: Timeline; step: number }>();
   const settled = settledAt?.timeline === state.session.timeline && settledAt.step === state.step;
   const deferred = !settled && hasDeferred(state);
   useEffect(() => {
     if (!deferred) return;
-    const timer = setTimeout(() => setSettledAt({ timeline: state.session.timeline, step: state.step }), SETTLE_MS);
+    const pause = Math.min(SETTLE_MAX_MS, Math.max(SETTLE_MS, slowestQueryMs(state.session.timeline)));
+    const timer = setTimeout(() => setSettledAt({ timeline: state.session.timeline, step: state.step }), pause);
     return () => clearTimeout(timer);
   }, [state.session.timeline, state.step, deferred]);
 

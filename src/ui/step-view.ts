@@ -28,11 +28,20 @@ type HeavyQuery = 'result' | 'state';
 const slowQueries = new WeakMap<Timeline, Set<HeavyQuery>>();
 /** The farthest step whose state was described within SLOW_MS, per timeline. */
 const stateFastTo = new WeakMap<Timeline, number>();
+/** The longest a query took, per timeline (a settled frame makes several, of unlike cost). */
+const slowestMs = new WeakMap<Timeline, number>();
+
+/** The longest a slow query (a result or a state) of this timeline took; 0 when none was slow. */
+export function slowestQueryMs(timeline: Timeline): number {
+  return slowestMs.get(timeline) ?? 0;
+}
 
 function timed<T>(timeline: Timeline, query: HeavyQuery, f: () => T, step: number): T {
   const start = performance.now();
   const value = f();
-  if (performance.now() - start > SLOW_MS) {
+  const took = performance.now() - start;
+  if (took > SLOW_MS) {
+    slowestMs.set(timeline, Math.max(took, slowestMs.get(timeline) ?? 0));
     let slow = slowQueries.get(timeline);
     if (slow === undefined) slowQueries.set(timeline, (slow = new Set()));
     slow.add(query);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { WM_MIN } from '../../src/engine/types.js';
 import { plain } from '../../src/ui/lines.js';
 import { renderPane } from '../../src/ui/panes/index.js';
-import { FAR_STATE_STEP } from '../../src/ui/step-view.js';
+import { FAR_STATE_STEP, slowestQueryMs } from '../../src/ui/step-view.js';
 import { fakeTimeline, INFO, storySteps, wmView } from './fake-timeline.js';
 import { stateAt } from './state-helpers.js';
 
@@ -58,5 +58,16 @@ describe('slow engine queries wait for the keys to pause', () => {
     // Measured fast that far: nearer steps are described at once, farther ones wait again.
     expect(pane(far - 1, false)).not.toContain('… shown when the keys pause');
     expect(pane(far + 1, false)).toContain('… shown when the keys pause');
+  });
+
+  it('remembers how long the slowest query took, for how long the keys must pause before a settled frame', () => {
+    const session = slowResultSession();
+    expect(slowestQueryMs(session.timeline)).toBe(0);
+    renderPane({ ...stateAt(6, session), settled: false }, 'result', 60, 4);
+    const slowest = slowestQueryMs(session.timeline);
+    expect(slowest).toBeGreaterThanOrEqual(12);
+    // A fast query leaves it as it was.
+    renderPane({ ...stateAt(6, session), settled: false }, 'left', 60, 4);
+    expect(slowestQueryMs(session.timeline)).toBe(slowest);
   });
 });
