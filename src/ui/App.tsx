@@ -12,11 +12,12 @@ import { Frame } from './Frame.js';
 import { hasDeferred } from './panes/index.js';
 import { resultFolding } from './panes/result-pane.js';
 import { splitKeys } from './keymap.js';
+import { slowestQueryMs } from './step-view.js';
 import { reduce } from './reducer.js';
 import { screenLayout } from './screen.js';
 import type { Session } from './session.js';
 import type { SessionBuild } from './session-load.js';
-import { computeInPieces, foldWork, prepareWork } from './compute-in-pieces.js';
+import { computeInPieces, foldWork, prepareWork, SLICE_MS } from './compute-in-pieces.js';
 import { FileProblemExit } from './file-problem.js';
 import type { SliceOptions } from './load-in-slices.js';
 import { loadingText } from './loading-screen.js';
@@ -28,6 +29,12 @@ import { writeDiagram, writeScore } from './teach-effects.js';
 import { startPractice } from './practice.js';
 
 const SETTLE_MS = 150;
+/**
+ * A settled frame runs its slow queries in one go, and a key typed meanwhile waits for them: so
+ * the keys must have paused at least as long as the slowest query took (up to this), or a
+ * steady pace of keys on a big state would wait on every key (docs/decisions.md).
+ */
+const SETTLE_MAX_MS = 2000;
 /** The longest the slices step aside for a key's frame (a key that changes nothing draws none). */
 const KEY_WAIT_MS = 50;
 /**
@@ -37,6 +44,12 @@ const KEY_WAIT_MS = 50;
 const FOLD_SLICE_MS = 4;
 /** A fold toward a step starts once no key has moved the step for this long. */
 const FOLD_AFTER_MS = 50;
+/**
+ * For this long after a key, slices are at most NEAR_KEY_SLICE_MS: keys come in bursts, and a
+ * key read during a slice waits for the rest of it (docs/decisions.md, shorter slices near a key).
+ */
+const NEAR_KEY_MS = 1000;
+const NEAR_KEY_SLICE_MS = 2;
 
 /** `build`: the reloaded session's run, when it is still to be computed (the app computes it in pieces). */
 /** A failed reload: `message` for the status line, `diagnostics` the loader's messages whole. */
@@ -81,9 +94,12 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   // drawn (or KEY_WAIT_MS passed: a key that changes nothing draws no frame).
   const keyAt = useRef(-Infinity);
   const yieldTo = useRef(() => performance.now() - keyAt.current < KEY_WAIT_MS).current;
+  const lastKeyAt = useRef(-Infinity);
+  const sliceNearKey = useRef((ms: number) => () => (performance.now() - lastKeyAt.current < NEAR_KEY_MS ? Math.min(ms, NEAR_KEY_SLICE_MS) : ms)).current;
   useInput(
     (input, key) => {
       keyAt.current = performance.now();
+      lastKeyAt.current = keyAt.current;
       for (const k of splitKeys(input, key)) dispatch({ t: 'key', key: k });
     },
     { isActive: isRawModeSupported === true },
@@ -158,21 +174,23 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   const computing = state.computing !== undefined && state.computing.error === undefined;
   useEffect(() => {
     if (run === undefined || !computing) return;
-    return computeInPieces(run, (p) => dispatch({ t: 'computed', ...p }), { yieldTo });
+    return computeInPieces(run, (p) => dispatch({ t: 'computed', ...p }), { yieldTo, sliceMs: sliceNearKey(SLICE_MS) });
   }, [run, computing]);
 
   // V on a long run: the other version's run and the diff, in pieces too.
   const compareJob = state.comparing?.job;
-  useEffect(() => (compareJob === undefined ? undefined : computeInPieces(compareJob, (p) => dispatch({ t: 'compareProgress', ...p }), { yieldTo })), [compareJob]);
+  useEffect(() => (compareJob === undefined ? undefined : computeInPieces(compareJob, (p) => dispatch({ t: 'compareProgress', ...p }), { yieldTo, sliceMs: sliceNearKey(SLICE_MS) })), [compareJob]);
 
-  // A step is settled once no key has moved it for SETTLE_MS: only then do panes run engine
-  // queries that proved slow on this run (on small runs every query is fast and this is moot).
+  // A step is settled once no key has moved it for SETTLE_MS (longer after slow queries): only
+  // then do panes run engine queries that proved slow on this run (on small runs every query is
+  // fast and this is moot).
   const [settledAt, setSettledAt] = useState<{ timeline: Timeline; step: number }>();
   const settled = settledAt?.timeline === state.session.timeline && settledAt.step === state.step;
   const deferred = !settled && hasDeferred(state);
   useEffect(() => {
     if (!deferred) return;
-    const timer = setTimeout(() => setSettledAt({ timeline: state.session.timeline, step: state.step }), SETTLE_MS);
+    const pause = Math.min(SETTLE_MAX_MS, Math.max(SETTLE_MS, slowestQueryMs(state.session.timeline)));
+    const timer = setTimeout(() => setSettledAt({ timeline: state.session.timeline, step: state.step }), pause);
     return () => clearTimeout(timer);
   }, [state.session.timeline, state.step, deferred]);
 
@@ -190,7 +208,7 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   useEffect(() => {
     if (!folding) return;
     let stop: (() => void) | undefined;
-    const timer = setTimeout(() => (stop = computeInPieces(foldWork(foldTimeline, foldStep), () => setFolded((n) => n + 1), { sliceMs: FOLD_SLICE_MS, yieldTo })), FOLD_AFTER_MS);
+    const timer = setTimeout(() => (stop = computeInPieces(foldWork(foldTimeline, foldStep), () => setFolded((n) => n + 1), { sliceMs: sliceNearKey(FOLD_SLICE_MS), yieldTo })), FOLD_AFTER_MS);
     return () => {
       clearTimeout(timer);
       stop?.();
@@ -199,7 +217,7 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
   // Once the run is complete and no fold is under way, the rows a far jump would fold are
   // printed ahead in the same slices (the idle app's time), so that its result comes sooner.
   const idle = !folding && state.computing === undefined;
-  useEffect(() => (idle ? computeInPieces(prepareWork(foldTimeline), () => undefined, { sliceMs: FOLD_SLICE_MS, yieldTo }) : undefined), [foldTimeline, idle]);
+  useEffect(() => (idle ? computeInPieces(prepareWork(foldTimeline), () => undefined, { sliceMs: sliceNearKey(FOLD_SLICE_MS), yieldTo }) : undefined), [foldTimeline, idle]);
 
   const theme = makeTheme(state.mono);
   // Every render is a new frame: draw it as the render commits (the sink skips unchanged rows).

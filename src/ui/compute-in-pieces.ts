@@ -18,7 +18,8 @@ export interface ComputeProgress extends BuildProgress {
 }
 
 export interface PieceOptions {
-  readonly sliceMs?: number;
+  /** A slice's budget; a function is asked before each slice (shorter slices while keys come). */
+  readonly sliceMs?: number | (() => number);
   readonly reportMs?: number;
   readonly now?: () => number;
   /**
@@ -35,6 +36,7 @@ export type PieceWork = Pick<SessionBuild, 'advance' | 'progress'>;
 export function computeInPieces(build: PieceWork, report: (p: ComputeProgress) => void, options: PieceOptions = {}): () => void {
   const now = options.now ?? (() => performance.now());
   const sliceMs = options.sliceMs ?? SLICE_MS;
+  const budget = typeof sliceMs === 'number' ? () => sliceMs : sliceMs;
   const reportMs = options.reportMs ?? REPORT_MS;
   const start = now();
   const from = build.progress().ready;
@@ -54,7 +56,7 @@ export function computeInPieces(build: PieceWork, report: (p: ComputeProgress) =
       timer = setImmediate(hop);
       return;
     }
-    const p = build.advance(sliceMs);
+    const p = build.advance(budget());
     const t = now();
     const rate = t > start ? ((p.ready - from) * 1000) / (t - start) : 0;
     const finished = p.done || p.error !== undefined || p.restart !== undefined;

@@ -17,17 +17,35 @@ const SYNC_FOLD_MS = 8;
 
 /** A query slower than this is deferred until the keys pause (see `ready`). */
 const SLOW_MS = 8;
+/**
+ * A state holds at most the rows of the events so far, and describing it costs about as much as
+ * printing them all (a second or more at step 500,000 of the 1M-event regular joins). So past
+ * this step a state query is presumed slow until one at least as far was measured fast: the first
+ * far step a key reaches (`G`, a seek) is not held up by a query that is only then learnt slow.
+ */
+export const FAR_STATE_STEP = 2048;
 type HeavyQuery = 'result' | 'state';
 const slowQueries = new WeakMap<Timeline, Set<HeavyQuery>>();
+/** The farthest step whose state was described within SLOW_MS, per timeline. */
+const stateFastTo = new WeakMap<Timeline, number>();
+/** The longest a query took, per timeline (a settled frame makes several, of unlike cost). */
+const slowestMs = new WeakMap<Timeline, number>();
 
-function timed<T>(timeline: Timeline, query: HeavyQuery, f: () => T): T {
+/** The longest a slow query (a result or a state) of this timeline took; 0 when none was slow. */
+export function slowestQueryMs(timeline: Timeline): number {
+  return slowestMs.get(timeline) ?? 0;
+}
+
+function timed<T>(timeline: Timeline, query: HeavyQuery, f: () => T, step: number): T {
   const start = performance.now();
   const value = f();
-  if (performance.now() - start > SLOW_MS) {
+  const took = performance.now() - start;
+  if (took > SLOW_MS) {
+    slowestMs.set(timeline, Math.max(took, slowestMs.get(timeline) ?? 0));
     let slow = slowQueries.get(timeline);
     if (slow === undefined) slowQueries.set(timeline, (slow = new Set()));
     slow.add(query);
-  }
+  } else if (query === 'state' && step > (stateFastTo.get(timeline) ?? 0)) stateFastTo.set(timeline, step);
   return value;
 }
 
@@ -59,11 +77,11 @@ export class StepView {
   }
 
   state(side: Side): StateView {
-    return (this.states[side] ??= timed(this.timeline, 'state', () => this.timeline.describeState(this.step, side)));
+    return (this.states[side] ??= timed(this.timeline, 'state', () => this.timeline.describeState(this.step, side), this.step));
   }
 
   get result(): readonly string[] {
-    return (this.rows ??= timed(this.timeline, 'result', () => this.timeline.result(this.step)));
+    return (this.rows ??= timed(this.timeline, 'result', () => this.timeline.result(this.step), this.step));
   }
 
   /**
@@ -102,14 +120,15 @@ export class StepView {
 
   /**
    * Whether a heavy query can be answered without a noticeable delay: already computed, or
-   * never seen slow on this timeline. While keys arrive faster than a slow query runs, the
+   * never seen slow on this timeline (and, for a state, not past what was seen fast). While keys arrive faster than a slow query runs, the
    * panes that need it wait for the keys to pause instead of holding up every frame.
    */
   ready(query: 'result' | 'state0' | 'state1'): boolean {
     // A result folded in pieces never holds up a frame: the pane shows the fold's progress instead.
     if (query === 'result' && this.timeline.resultFold !== undefined) return true;
     if (query === 'result' ? this.rows !== undefined : this.states[query === 'state0' ? 0 : 1] !== undefined) return true;
-    return !(slowQueries.get(this.timeline)?.has(query === 'result' ? 'result' : 'state') ?? false);
+    if (slowQueries.get(this.timeline)?.has(query === 'result' ? 'result' : 'state') === true) return false;
+    return query === 'result' || this.step <= Math.max(FAR_STATE_STEP, stateFastTo.get(this.timeline) ?? 0);
   }
 
   get changelogSize(): number {

@@ -12,6 +12,7 @@ import { createTimeline } from '../../src/engine/timeline.js';
 import { loadScenarioText } from '../../src/scenario/load.js';
 import { App } from '../../src/ui/App.js';
 import { compareOrder, SYNC_COMPARE_STEPS } from '../../src/ui/compare.js';
+import { SLICE_MS } from '../../src/ui/compute-in-pieces.js';
 import { plain } from '../../src/ui/lines.js';
 import { LoadingScreen, loadingLayout, type KeyPoll } from '../../src/ui/loading-screen.js';
 import type { Prepainted } from '../../src/ui/prepaint.js';
@@ -76,6 +77,22 @@ describe('a big run in the app', () => {
     expect(build.progress().done).toBe(true);
     await press(r, 'G');
     expect(frame(r)).toContain(`step ${N}/${N}`);
+    await unmount(r);
+  });
+
+  it('computes in shorter slices for a while after a key, so that the next key waits less', async () => {
+    const slow = slowBuild();
+    const budgets: number[] = [];
+    const build: SessionBuild = { ...slow, advance: (ms) => (budgets.push(ms), slow.advance(ms)) };
+    const r = await render(<App session={build.session} build={build} />, { columns: 140, rows: 30 });
+    const before = readyIn(await until(r, (t) => readyIn(t) > 0));
+    expect(budgets.length).toBeGreaterThan(0);
+    expect(Math.min(...budgets)).toBe(SLICE_MS);
+    await press(r, 'n');
+    expect(frame(r)).toContain(`step 1/${N}`);
+    const keyAt = budgets.length;
+    await until(r, (t) => readyIn(t) > before && budgets.length > keyAt);
+    expect(Math.max(...budgets.slice(keyAt))).toBeLessThan(SLICE_MS);
     await unmount(r);
   });
 

@@ -36,4 +36,25 @@ describe('computeInPieces', () => {
     port1.close();
     expect(log).toEqual(['slice 1', 'slice 2', 'render', 'slice 3', 'slice 4', 'render', 'slice 5', 'slice 6']);
   });
+
+  it('asks for each slice\'s budget when given a function', async () => {
+    const budgets: number[] = [];
+    let short = false;
+    const total = 4;
+    await new Promise<void>((resolve) => {
+      computeInPieces(
+        {
+          advance: (ms) => {
+            budgets.push(ms);
+            short = true;
+            return { ready: budgets.length, total, done: budgets.length >= total };
+          },
+          progress: () => ({ ready: budgets.length, total, done: budgets.length >= total }),
+        },
+        (p) => (p.done ? resolve() : undefined),
+        { sliceMs: () => (short ? 2 : 8) },
+      );
+    });
+    expect(budgets).toEqual([8, 2, 2, 2]);
+  });
 });
