@@ -1,6 +1,7 @@
 /**
  * Views of a snapshot for the UI and the CLI: watermarks (with who holds them back), the
- * materialized result as printed rows, and the changelog's JSON form (spec §5).
+ * materialized result as printed rows, the changelog's JSON form (spec §5), and the shape of a
+ * side's state view (each join family describes its own rows).
  */
 import { formatValue } from '../values/format.js';
 import { clToArray } from './changelog.js';
@@ -8,7 +9,7 @@ import { foldResult } from './result.js';
 import type { RunContext } from './context.js';
 import type { EngineSnapshot } from './snapshot.js';
 import { joinHeldBy, partitionName } from './sources.js';
-import type { Emitted, TableWatermarkView, WatermarkView } from './types.js';
+import type { Emitted, StateEntryView, StateView, TableWatermarkView, WatermarkView } from './types.js';
 import { valveHeldBy } from './valve.js';
 
 export function describeWatermarks(ctx: RunContext, snap: EngineSnapshot): WatermarkView {
@@ -50,3 +51,24 @@ export function emittedJson(ctx: RunContext, e: Emitted): { op: string; row: Rec
 }
 
 export { partitionName };
+
+/**
+ * A state view of `size` rows, row i built by `entryAt(i)` when the pane reads it; `entries`
+ * builds them all once, on first read. Given an array, its rows as they are.
+ */
+export function stateViewOf(layout: string, rows: readonly StateEntryView[]): StateView;
+export function stateViewOf(layout: string, size: number, entryAt: (i: number) => StateEntryView): StateView;
+export function stateViewOf(layout: string, rows: number | readonly StateEntryView[], at?: (i: number) => StateEntryView): StateView {
+  if (typeof rows !== 'number') return { layout, size: rows.length, entryAt: (i) => rows[i]!, entries: rows };
+  const size = rows;
+  const entryAt = at!;
+  let all: readonly StateEntryView[] | undefined;
+  return {
+    layout,
+    size,
+    entryAt,
+    get entries(): readonly StateEntryView[] {
+      return (all ??= Array.from({ length: size }, (_, i) => entryAt(i)));
+    },
+  };
+}

@@ -106,9 +106,17 @@ export interface StateEntryView {
   readonly expiryDomain?: 'proc' | 'event';
 }
 
+/**
+ * One side's retained state as the state pane reads it: how many rows, and any row by its place,
+ * built when read (a side can hold a million rows and the pane shows a screenful). `entries`
+ * builds every row: for tests and small states. Made by stateViewOf (describe.ts).
+ */
 export interface StateView {
   /** e.g. 'per join key · row -> count (InputSideHasNoUniqueKey)' */
   readonly layout: string;
+  readonly size: number;
+  /** The row at place i (0 <= i < size), in the pane's order. */
+  entryAt(i: number): StateEntryView;
   readonly entries: readonly StateEntryView[];
 }
 

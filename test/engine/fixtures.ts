@@ -9,6 +9,7 @@ import type { Row, RowKind, SqlType, Value } from '../../src/values/types.js';
 import type { Collector, JoinOperator, OpTime, StateView } from '../../src/engine/types.js';
 import { STEP_EXPIRE } from '../../src/engine/types.js';
 import { DEFAULT_CONFIG } from '../../src/scenario/config-defaults.js';
+import { stateViewOf } from '../../src/engine/describe.js';
 
 export const STRING: SqlType = { kind: 'STRING', nullable: true };
 export const INT: SqlType = { kind: 'INT', nullable: true };
@@ -190,7 +191,7 @@ export function fakeOperator(opts: FakeOptions = {}): (p: Plan) => JoinOperator<
       },
       outputWatermarkDelay: opts.delay ?? 0,
       describe(s, side): StateView {
-        return { layout: 'fake', entries: s.rows[side].map((r) => ({ key: String(r.row[0]), row: String(r.row), tags: [] })) };
+        return stateViewOf('fake', s.rows[side].map((r) => ({ key: String(r.row[0]), row: String(r.row), tags: [] })));
       },
     };
     return op as JoinOperator<unknown>;

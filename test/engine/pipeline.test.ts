@@ -6,6 +6,7 @@ import type { Plan } from '../../src/planner/plan.js';
 import type { Row, RowKind } from '../../src/values/types.js';
 import { call, col, CONFIG, ev, INT, input, lit, ordersRates, plan, scenario, STRING, table, TS } from './fixtures.js';
 import { runSteps } from './helpers.js';
+import { stateViewOf } from '../../src/engine/describe.js';
 
 /** An operator that records what reaches it. */
 function recorder(): { factory: (p: Plan) => JoinOperator<unknown>; seen: [number, RowKind, Row][] } {
@@ -20,7 +21,7 @@ function recorder(): { factory: (p: Plan) => JoinOperator<unknown>; seen: [numbe
     onProcessingTime: (s) => s,
     nextProcessingTimer: () => undefined,
     outputWatermarkDelay: 0,
-    describe: () => ({ layout: '', entries: [] }),
+    describe: () => stateViewOf('', []),
   };
   return { factory: () => op as JoinOperator<unknown>, seen };
 }

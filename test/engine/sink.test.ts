@@ -7,6 +7,7 @@ import { STEP_EMIT, STEP_RETRACT } from '../../src/engine/types.js';
 import type { Plan, SinkPlan } from '../../src/planner/plan.js';
 import { call, col, ev, INT, ordersRates, plan, scenario, STRING } from './fixtures.js';
 import { runSteps } from './helpers.js';
+import { stateViewOf } from '../../src/engine/describe.js';
 
 /** Every left row is emitted as is, with its own kind: the sink sees exactly the script. */
 const echo = (): JoinOperator<unknown> => ({
@@ -19,7 +20,7 @@ const echo = (): JoinOperator<unknown> => ({
   onProcessingTime: (s) => s,
   nextProcessingTimer: () => undefined,
   outputWatermarkDelay: 0,
-  describe: () => ({ layout: '', entries: [] }),
+  describe: () => stateViewOf('', []),
 });
 
 const { orders, rates } = ordersRates();

@@ -7,6 +7,7 @@ import { WM_MIN } from '../../src/engine/types.js';
 import type { ScenarioEvent } from '../../src/scenario/types.js';
 import type { Session, SessionInfo } from '../../src/ui/session.js';
 import type { RowKind, SqlType, Value } from '../../src/values/types.js';
+import { stateViewOf } from '../../src/engine/describe.js';
 
 export interface FakeStep {
   readonly event: ScenarioEvent;
@@ -19,7 +20,7 @@ export interface FakeStep {
   readonly result?: readonly string[];
 }
 
-const EMPTY_STATE: StateView = { layout: 'empty', entries: [] };
+const EMPTY_STATE: StateView = stateViewOf('empty', []);
 
 export function fakeTimeline(steps: readonly FakeStep[], initialWm: WatermarkView): Timeline {
   const records: StepRecord[] = [{ index: 0, snapshot: null, emitted: [], trace: [], flags: 0 }];
@@ -124,13 +125,13 @@ export function storySteps(): FakeStep[] {
     {
       event: { kind: 'row', table: 'rates', partition: 0, op: '+I', row: ['EUR', '1.10', T('09:00')], pos: pos(30) },
       trace: [{ t: 'row.in', table: 'rates', partition: 0, kind: '+I', row: '+I[EUR, 1.1000, 2026-10-01T09:00]' }, { t: 'state.add', side: 1, key: 'EUR', row: v1.row }],
-      state: [{ layout: 'buffered probe rows by time', entries: [] }, { layout: 'versions per key (rightState)', entries: [v1] }],
+      state: [stateViewOf('buffered probe rows by time', []), stateViewOf('versions per key (rightState)', [v1])],
       watermarks: wmView(WM_MIN, T('09:00'), WM_MIN),
     },
     {
       event: { kind: 'row', table: 'rates', partition: 1, op: '+I', row: ['EUR', '1.20', T('10:00')], pos: pos(31) },
       trace: [{ t: 'state.add', side: 1, key: 'EUR', row: v2.row }],
-      state: [{ layout: 'buffered probe rows by time', entries: [] }, { layout: 'versions per key (rightState)', entries: [v1, v2] }],
+      state: [stateViewOf('buffered probe rows by time', []), stateViewOf('versions per key (rightState)', [v1, v2])],
       watermarks: wmView(WM_MIN, T('09:00'), T('09:25')),
       flags: 8,
     },
@@ -141,7 +142,7 @@ export function storySteps(): FakeStep[] {
         { t: 'state.add', side: 0, key: 'EUR', row: orderRow },
         { t: 'timer.register', domain: 'event', time: T('09:30'), key: 'EUR', purpose: 'release buffered probe rows' },
       ],
-      state: [{ layout: 'buffered probe rows by time', entries: [{ key: 'EUR', row: orderRow, tags: [] }] }, { layout: 'versions per key (rightState)', entries: [v1, v2] }],
+      state: [stateViewOf('buffered probe rows by time', [{ key: 'EUR', row: orderRow, tags: [] }]), stateViewOf('versions per key (rightState)', [v1, v2])],
       watermarks: wmView(T('09:30'), T('09:00'), T('09:25')),
       flags: 8,
     },
@@ -155,7 +156,7 @@ export function storySteps(): FakeStep[] {
       event: { kind: 'watermark', table: 'rates', to: T('10:00'), pos: pos(35), note: 'release' },
       emitted: [{ kind: '+I', row: ['o1', T('09:30'), '110.000000'], why: { rule: 'temporal.version', text: 'left +I[o1, EUR] matched rates version 09:00 (latest <= 09:30)', rows: ['orders +I[o1, EUR, 100.00, 09:30]', 'rates +I[EUR, 1.1000, 09:00]'] } }],
       trace: [{ t: 'watermark.advance', scope: 'join', from: T('09:00'), to: T('09:30') }, { t: 'timer.fire', domain: 'event', time: T('09:30'), key: 'EUR', purpose: 'release' }],
-      state: [{ layout: 'buffered probe rows by time', entries: [] }, { layout: 'versions per key (rightState)', entries: [{ ...v1, tags: ['version', 'in use'] }, v2] }],
+      state: [stateViewOf('buffered probe rows by time', []), stateViewOf('versions per key (rightState)', [{ ...v1, tags: ['version', 'in use'] }, v2])],
       watermarks: wmView(T('09:30'), T('10:00'), T('10:00')),
       result: ['[o1, 2026-10-01T09:30, 110.000000]'],
       flags: 1 | 8,
@@ -167,7 +168,7 @@ export function storySteps(): FakeStep[] {
         { kind: '+U', row: ['o1', T('09:30'), null], why: { rule: 'repad', text: 'no version left: padded with nulls' } },
       ],
       trace: [{ t: 'state.retract', side: 1, key: 'EUR', row: v1.row }],
-      state: [{ layout: 'buffered probe rows by time', entries: [] }, { layout: 'versions per key (rightState)', entries: [v2] }],
+      state: [stateViewOf('buffered probe rows by time', []), stateViewOf('versions per key (rightState)', [v2])],
       result: ['[o1, 2026-10-01T09:30, null]'],
       flags: 1 | 2,
     },

@@ -10,6 +10,7 @@ import { plain } from '../../src/ui/lines.js';
 import type { PaneId } from '../../src/ui/state.js';
 import { INFO, fakeTimeline, storySteps, T, wmView } from './fake-timeline.js';
 import { screenText, stateAt } from './state-helpers.js';
+import { stateViewOf } from '../../src/engine/describe.js';
 
 const pane = (id: PaneId, step: number, width = 60, height = 12): string[] =>
   renderPane(stateAt(step), id, width, height).map(plain);
@@ -105,7 +106,7 @@ describe('state panes', () => {
 
   it('show expiry times in the scenario clock', () => {
     const steps = storySteps();
-    steps[0] = { ...steps[0]!, state: [{ layout: 'l', entries: [] }, { layout: 'ttl', entries: [{ key: 'k', row: '+I[k]', tags: ['count=1'], expiresAt: T('10:15'), expiryDomain: 'proc' }] }] };
+    steps[0] = { ...steps[0]!, state: [stateViewOf('l', []), stateViewOf('ttl', [{ key: 'k', row: '+I[k]', tags: ['count=1'], expiresAt: T('10:15'), expiryDomain: 'proc' }])] };
     const s = stateAt(1, { info: INFO, timeline: fakeTimeline(steps, wmView(WM_MIN, WM_MIN, WM_MIN)) });
     expect(renderPane(s, 'right', 60, 5).map(plain).join('\n')).toContain('k +I[k] count=1 expires 10:15');
   });

@@ -62,6 +62,31 @@ export function emptyJoinState(): JoinState {
   return { sides: [SideStore.empty(keys), SideStore.empty(keys)], seq: 0 };
 }
 
+/**
+ * A side's entries in arrival order (the order the state pane lists them). Sequence numbers are
+ * distinct integers below `state.seq`, so a big side is placed by seq in two passes instead of a
+ * comparison sort (about 10 ms against several hundred for a million entries); any other seq
+ * falls back to the sort.
+ */
+export function entriesInArrivalOrder(state: JoinState, side: Side): JoinEntry[] {
+  const all: JoinEntry[] = [];
+  state.sides[side].forEachBucket((entries) => {
+    for (const e of entries) all.push(e);
+  });
+  const bySeq = (a: JoinEntry, b: JoinEntry): number => a.seq - b.seq;
+  if (all.length < 4096 || state.seq > 8 * all.length) return all.sort(bySeq);
+  const at = new Int32Array(state.seq).fill(-1);
+  for (let i = 0; i < all.length; i++) {
+    const seq = all[i]!.seq;
+    if (!(seq >= 0 && seq < at.length && at[seq] === -1)) return all.sort(bySeq);
+    at[seq] = i;
+  }
+  const out = new Array<JoinEntry>(all.length);
+  let n = 0;
+  for (let seq = 0; seq < at.length; seq++) if (at[seq]! >= 0) out[n++] = all[at[seq]!]!;
+  return out;
+}
+
 /** Where in the store: the join key, and its printed form (built only when a trace needs it). */
 export interface KeyRef {
   readonly key: string;

@@ -53,17 +53,16 @@ export function stateSource(s: UiState, side: Side): LineSource {
   const step = stepView(s.session.timeline, s.step);
   const view = step.state(side);
   const { touched, removed } = changedRows(step.record.trace, side);
-  const entries = view.entries;
   const head: Line[] = [[seg(printable(view.layout), { tone: 'muted' })]];
-  if (entries.length === 0) head.push([seg('(empty)', { dim: true })]);
-  const first = head.length + entries.length;
+  if (view.size === 0) head.push([seg('(empty)', { dim: true })]);
+  const first = head.length + view.size;
   const line = (i: number): Line => {
     if (i < head.length) return head[i]!;
     if (i >= first) return removed[i - first]!;
     const k = i - head.length;
-    const e = entries[k]!;
+    const e = view.entryAt(k);
     // A key is printed on its group's first row only.
-    return entryLine(s, e, k === 0 || entries[k - 1]!.key !== e.key, touched.has(`${e.key}\u0000${e.row}`));
+    return entryLine(s, e, k === 0 || view.entryAt(k - 1).key !== e.key, touched.has(`${e.key}\u0000${e.row}`));
   };
   const length = first + removed.length;
   return {

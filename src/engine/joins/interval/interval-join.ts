@@ -43,6 +43,7 @@ import { hashMapBucket, hashMapCapacity, longHash } from '../../state/flink-map-
 import { keyStatesOf } from '../../state/keyed-state-view.js';
 import { nextTimerTime } from '../../state/timer-service.js';
 import { conditionHolds, joinRow, keyRejectsNull, makeJoinRows, otherSide, printKey, printRow, printRowOf, printSpan, printTime, rowTime, sideName, type JoinRows } from '../join-rows.js';
+import { stateViewOf } from '../../describe.js';
 
 /** Flink's relative window sizes: left rows wait `-lower`, right rows wait `upper`. */
 export function relativeSize(spec: IntervalSpec, side: Side): number {
@@ -481,7 +482,7 @@ function describeIntervalSide(j: JoinRows, spec: IntervalSpec, state: IntervalSt
   const rel = relativeSize(spec, side);
   const domain = spec.timeKind === 'rowtime' ? 'event' : 'proc';
   if (spec.negativeWindow || spec.alwaysFalse === true) {
-    return { layout: spec.negativeWindow ? 'no state: the interval is empty (upper < lower), Flink builds no join operator' : 'no state: the join condition is always FALSE, Flink builds no interval join', entries: [] };
+    return stateViewOf(spec.negativeWindow ? 'no state: the interval is empty (upper < lower), Flink builds no join operator' : 'no state: the join condition is always FALSE, Flink builds no interval join', []);
   }
   const layout =
     `per join key · ${sideName(side)} cache: time -> rows (joined flag) · ` +
@@ -507,5 +508,5 @@ function describeIntervalSide(j: JoinRows, spec: IntervalSpec, state: IntervalSt
       });
     }
   }
-  return { layout, entries };
+  return stateViewOf(layout, entries);
 }

@@ -6,6 +6,7 @@ import { cacheEntries, expiresAt } from '../../state/lookup-cache.js';
 import { allKeptRows } from '../../state/lookup-kept-rows.js';
 import { keyedStateTtl, type LookupJoinState } from './lookup-join.js';
 import { allRows } from '../../state/lookup-store.js';
+import { stateViewOf } from '../../describe.js';
 
 function cacheLayout(plan: Plan): string {
   const c = plan.lookup?.cache;
@@ -28,7 +29,7 @@ export function describeLookupSide(
 ): StateView {
   if (side === 0) {
     if (plan.lookup?.materialize !== true) {
-      return { layout: 'lookup join keeps no state for its input: each row is looked up when it arrives', entries: [] };
+      return stateViewOf('lookup join keeps no state for its input: each row is looked up when it arrives', []);
     }
     const ttl = keyedStateTtl(plan);
     const kept: StateEntryView[] = [];
@@ -36,7 +37,7 @@ export function describeLookupSide(
       const row = entry.rights.length === 0 ? '(nothing fetched)' : entry.rights.map(showRight).join(' ');
       kept.push(ttl > 0 ? { key, row, tags: ['kept'], expiresAt: entry.writtenAt + ttl, expiryDomain: 'proc' } : { key, row, tags: ['kept'] });
     }
-    return { layout: 'KeyedLookupJoinWrapper: the rows fetched per input key, answering its -U/-D', entries: kept };
+    return stateViewOf('KeyedLookupJoinWrapper: the rows fetched per input key, answering its -U/-D', kept);
   }
   const entries: StateEntryView[] = [];
   const config = plan.lookup?.cache;
@@ -54,5 +55,5 @@ export function describeLookupSide(
   }
   const s = state.cache.stats;
   const stats = config === undefined ? '' : ` · hits ${s.hits}, misses ${s.misses}, evictions ${s.evictions}, expired ${s.expirations}`;
-  return { layout: `${plan.inputs[1].table} (external table) · ${cacheLayout(plan)}${stats}`, entries };
+  return stateViewOf(`${plan.inputs[1].table} (external table) · ${cacheLayout(plan)}${stats}`, entries);
 }

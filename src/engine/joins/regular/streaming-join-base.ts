@@ -10,8 +10,9 @@ import type { Plan, Side, StateLayout, TExpr } from '../../../planner/plan.js';
 import { columnsOf, conjunctsOf } from '../../../planner/texpr-util.js';
 import type { Row, RowKind } from '../../../values/types.js';
 import type { Collector, JoinOperator, OpTime, StateEntryView, StateView } from '../../types.js';
-import { emptyJoinState, isExpired, liveEntries, printKeyOf, printStored, storedRows, RecordStateViews, type JoinEntry, type JoinState, type KeyRef, type SideSpec } from '../../state/record-state.js';
+import { emptyJoinState, entriesInArrivalOrder, isExpired, liveEntries, printKeyOf, printStored, storedRows, RecordStateViews, type JoinEntry, type JoinState, type KeyRef, type SideSpec } from '../../state/record-state.js';
 import { conditionHolds, joinRow, keyRejectsNull, printKey, type JoinRows } from '../join-rows.js';
+import { stateViewOf } from '../../describe.js';
 
 /** One element's processing on the views opened for it (the operator's own rules). */
 export type ProcessElement = (v: RecordStateViews, side: Side, kind: RowKind, row: Row, time: OpTime, out: Collector) => void;
@@ -260,12 +261,8 @@ function entryView(spec: SideSpec, e: JoinEntry, now: number): StateEntryView {
   return view;
 }
 
-/** Every entry of a side, in arrival order (expired ones that no access has dropped yet are tagged). */
+/** Every entry of a side, in arrival order (expired ones that no access has dropped yet are tagged), each described when read. */
 export function describeSide(plan: Plan, spec: SideSpec, state: JoinState, time: OpTime): StateView {
-  const all: JoinEntry[] = [];
-  state.sides[spec.side].forEachBucket((entries) => {
-    for (const e of entries) all.push(e);
-  });
-  all.sort((a, b) => a.seq - b.seq);
-  return { layout: layoutText(plan, spec), entries: all.map((e) => entryView(spec, e, time.procTime)) };
+  const all = entriesInArrivalOrder(state, spec.side);
+  return stateViewOf(layoutText(plan, spec), all.length, (i) => entryView(spec, all[i]!, time.procTime));
 }

@@ -51,6 +51,7 @@ import { keyStatesOf } from '../../state/keyed-state-view.js';
 import { joinKey } from '../../keys.js';
 import { nextTimerTime } from '../../state/timer-service.js';
 import { conditionHolds, joinRow, makeJoinRows, printKey, printRow, printRowOf, printTime, rowTime, type JoinRows } from '../join-rows.js';
+import { stateViewOf } from '../../describe.js';
 
 /** State retention from table.exec.state.ttl: min = ttl, max = ttl * 3 / 2, on only if min > 1 ms. */
 interface Retention {
@@ -299,7 +300,7 @@ function describeTemporalSide(j: JoinRows, state: TemporalState, side: Side, tim
     side === 0
       ? 'per join key · buffered probe rows in arrival order, released when the watermark passes their time'
       : 'per join key · versions by build time (latest <= probe time is used; older than the last one <= watermark are cleaned)';
-  return { layout, entries };
+  return stateViewOf(layout, entries);
 }
 
 function retention(ks: TemporalKeyState): Pick<StateEntryView, 'expiresAt' | 'expiryDomain'> {
