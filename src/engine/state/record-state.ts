@@ -28,7 +28,8 @@ import type { Side, StateLayout } from '../../planner/plan.js';
 import { formatRow, formatValue } from '../../values/format.js';
 import { created, isEditable } from '../collections/edit.js';
 import { STEP_EXPIRE, type Collector } from '../types.js';
-import { Cursor, cursorEntries, cursorFind, cursorHash, cursorPut, cursorRemove, entryId } from './record-bucket.js';
+import { Cursor, cursorEntries, cursorFind, cursorHash, cursorPut, cursorRemove, entryAt, entryId } from './record-bucket.js';
+import type { ColumnLog } from '../collections/shared-log-columns.js';
 import { KeyInterner } from './key-interner.js';
 import { SideStore } from './record-store.js';
 import { binaryRowHash, cachedMapKeyHash, inHashMapOrder } from './flink-map-order.js';
@@ -62,28 +63,79 @@ export function emptyJoinState(): JoinState {
   return { sides: [SideStore.empty(keys), SideStore.empty(keys)], seq: 0 };
 }
 
+/** A side's entries in arrival order, each built when read (the state pane reads a screenful). */
+export interface EntriesInOrder {
+  readonly size: number;
+  at(i: number): JoinEntry;
+}
+
 /**
- * A side's entries in arrival order (the order the state pane lists them). Sequence numbers are
- * distinct integers below `state.seq`, so a big side is placed by seq in two passes instead of a
- * comparison sort (about 10 ms against several hundred for a million entries); any other seq
- * falls back to the sort.
+ * A side's entries in arrival order (the order the state pane lists them). A side can hold a
+ * million entries: a log bucket's seqs are read off its columns and only the entries read are
+ * built; and as sequence numbers are distinct integers below `state.seq`, a big side is put in
+ * order by placing each entry at its seq (about 10 ms against several hundred for a comparison
+ * sort of a million). A seq out of that range falls back to the sort.
  */
-export function entriesInArrivalOrder(state: JoinState, side: Side): JoinEntry[] {
-  const all: JoinEntry[] = [];
-  state.sides[side].forEachBucket((entries) => {
-    for (const e of entries) all.push(e);
-  });
-  const bySeq = (a: JoinEntry, b: JoinEntry): number => a.seq - b.seq;
-  if (all.length < 4096 || state.seq > 8 * all.length) return all.sort(bySeq);
-  const at = new Int32Array(state.seq).fill(-1);
-  for (let i = 0; i < all.length; i++) {
-    const seq = all[i]!.seq;
-    if (!(seq >= 0 && seq < at.length && at[seq] === -1)) return all.sort(bySeq);
-    at[seq] = i;
+export function entriesInArrivalOrder(state: JoinState, side: Side): EntriesInOrder {
+  const logs: ColumnLog<Row>[] = [];
+  const sizes: number[] = [];
+  const maps: JoinEntry[][] = [];
+  state.sides[side].forEachBucketStored(
+    (log, n) => {
+      logs.push(log);
+      sizes.push(n);
+    },
+    (entries) => maps.push(entries),
+  );
+  let size = 0;
+  for (const n of sizes) size += n;
+  for (const m of maps) size += m.length;
+  // Per entry: its bucket (a log's index, or -1 - a map's index), its place there, its seq.
+  const bucket = new Int32Array(size);
+  const place = new Int32Array(size);
+  const seqs = new Float64Array(size);
+  let k = 0;
+  for (let b = 0; b < logs.length; b++) {
+    const log = logs[b]!;
+    for (let i = 0; i < sizes[b]!; i++, k++) {
+      bucket[k] = b;
+      place[k] = i;
+      seqs[k] = log.seq(i);
+    }
   }
-  const out = new Array<JoinEntry>(all.length);
-  let n = 0;
-  for (let seq = 0; seq < at.length; seq++) if (at[seq]! >= 0) out[n++] = all[at[seq]!]!;
+  for (let b = 0; b < maps.length; b++) {
+    const entries = maps[b]!;
+    for (let i = 0; i < entries.length; i++, k++) {
+      bucket[k] = -1 - b;
+      place[k] = i;
+      seqs[k] = entries[i]!.seq;
+    }
+  }
+  const order = byValue(seqs, state.seq);
+  return {
+    size,
+    at(i: number): JoinEntry {
+      const e = order[i]!;
+      const b = bucket[e]!;
+      return b >= 0 ? entryAt(logs[b]!, place[e]!) : maps[-1 - b]![place[e]!]!;
+    },
+  };
+}
+
+/** The indexes of `values` in ascending order of value; distinct values below `end` are placed, not sorted. */
+function byValue(values: ArrayLike<number>, end: number): ArrayLike<number> {
+  const n = values.length;
+  const sorted = (): number[] => Array.from({ length: n }, (_, i) => i).sort((a, b) => values[a]! - values[b]!);
+  if (n < 4096 || end > 8 * n) return sorted();
+  const at = new Int32Array(end).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (!(v >= 0 && v < end && at[v] === -1)) return sorted();
+    at[v] = i;
+  }
+  const out = new Int32Array(n);
+  let k = 0;
+  for (let v = 0; v < end; v++) if (at[v]! >= 0) out[k++] = at[v]!;
   return out;
 }
 

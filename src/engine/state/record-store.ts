@@ -219,6 +219,21 @@ export class SideStore implements Iterable<[string, JoinEntry[]]> {
     pmForEach(this.#map, (slot, id) => f(slotEntries(this.#main[id], slot, bound), this.#index.keyOf(id)));
   }
 
+  /**
+   * Every bucket as stored: a log bucket as its version (log, n), whose columns a reader can read
+   * without an entry object each; a big one as its entries in arrival order.
+   */
+  forEachBucketStored(inLog: (log: ColumnLog<Row>, n: number) => void, inMap: (entries: JoinEntry[]) => void): void {
+    const bound = this.mainBound();
+    pmForEach(this.#map, (slot, id) => {
+      if (typeof slot === 'number') {
+        const log = this.#main[id] as ColumnLog<Row>;
+        inLog(log, slot === MAIN ? log.nAt(bound) : slot);
+      } else if (slot instanceof LogVersion) inLog(slot.log, slot.n);
+      else inMap(mapEntries(slot));
+    });
+  }
+
   *[Symbol.iterator](): Iterator<[string, JoinEntry[]]> {
     yield* this.toJSON();
   }

@@ -264,5 +264,5 @@ function entryView(spec: SideSpec, e: JoinEntry, now: number): StateEntryView {
 /** Every entry of a side, in arrival order (expired ones that no access has dropped yet are tagged), each described when read. */
 export function describeSide(plan: Plan, spec: SideSpec, state: JoinState, time: OpTime): StateView {
   const all = entriesInArrivalOrder(state, spec.side);
-  return stateViewOf(layoutText(plan, spec), all.length, (i) => entryView(spec, all[i]!, time.procTime));
+  return stateViewOf(layoutText(plan, spec), all.size, (i) => entryView(spec, all.at(i), time.procTime));
 }
