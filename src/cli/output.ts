@@ -32,6 +32,18 @@ export function writeOutExact(text: string): void {
   if (!pipeClosed) process.stdout.write(text);
 }
 
+/**
+ * Ends the process with `code` once everything written to stdout and stderr is out, without
+ * the cleanup of a natural exit (the environment and the heap torn down): after `run` printed a
+ * large result it cost tens of milliseconds for nothing anyone waits for (docs/decisions.md).
+ * A stream whose writes are still pending (a pipe on macOS is asynchronous) is let drain first.
+ */
+export function exitOnceWritten(code: number): void {
+  const pending = [process.stdout, process.stderr].find((s) => !pipeClosed && s.writableLength > 0);
+  if (pending === undefined) process.exit(code);
+  pending.once('drain', () => exitOnceWritten(code));
+}
+
 export function writeErr(text: string): void {
   writeErrExact(printableLines(text));
 }
