@@ -12,8 +12,11 @@ import { COMMANDS, helpTopic } from './command-registry.js';
 import { commandHelp, mainHelp } from './help-text.js';
 import { readThreadMain, type ReadThreadData } from './read-thread.js';
 import { runCommand } from './run-command.js';
-import { writeErr, writeErrDiagnostic, writeOut } from './output.js';
+import { exitOnceWritten, writeErr, writeErrDiagnostic, writeOut } from './output.js';
 import { VERSION } from './version.js';
+
+/** The command ends the process as soon as its output is written (exitOnceWritten): `run`. */
+let exitAtOnce = false;
 
 async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseCli(argv);
@@ -35,6 +38,7 @@ async function main(argv: readonly string[]): Promise<number> {
       writeOut(`joinstep ${VERSION}\n`);
       return 0;
     case 'run':
+      exitAtOnce = true;
       return runCommand(cmd, import.meta.url);
     case 'test':
       return (await import('./test-command.js')).testCommand(cmd, import.meta.url);
@@ -104,6 +108,7 @@ else {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
+      if (exitAtOnce) exitOnceWritten(code);
     },
     (error: unknown) => {
       // A bug, not a user mistake: say so plainly, keep the stack for the bug report.

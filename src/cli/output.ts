@@ -9,6 +9,8 @@
  * writeOutExact, and only when its stdout is not a terminal. Text styled for a terminal must be
  * escaped first and written with writeOutExact, or the escapes would show.
  */
+import { fstatSync, writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import type { Diagnostic } from '../scenario/types.js';
 import { formatDiagnostic } from '../scenario/diagnostic.js';
 import { printableLines } from '../values/printable.js';
@@ -27,9 +29,43 @@ export function writeOut(text: string): void {
   writeOutExact(printableLines(text));
 }
 
+/**
+ * Whether stdout is a file or a device such as /dev/null (not a terminal, not a pipe): Node then
+ * writes it synchronously, each string first copied into a new Buffer.
+ */
+let stdoutFile: boolean | undefined;
+
+function stdoutIsFile(): boolean {
+  if (stdoutFile === undefined) {
+    try {
+      const stat = fstatSync(1);
+      stdoutFile = stat.isFile() || (stat.isCharacterDevice() && !isatty(1));
+    } catch {
+      stdoutFile = false;
+    }
+  }
+  return stdoutFile;
+}
+
 /** The bytes as they are: for output that is already escaped, or meant for a pipe or a file. */
 export function writeOutExact(text: string): void {
-  if (!pipeClosed) process.stdout.write(text);
+  if (pipeClosed) return;
+  // Into a file, the string's bytes go straight to the same synchronous write, without the
+  // stream's Buffer copy: `run --result` writes some 50 MB this way (docs/decisions.md).
+  if (stdoutIsFile() && process.stdout.writableLength === 0) writeSync(1, text);
+  else process.stdout.write(text);
+}
+
+/**
+ * Ends the process with `code` once everything written to stdout and stderr is out, without
+ * the cleanup of a natural exit (the environment and the heap torn down): after `run` printed a
+ * large result it cost tens of milliseconds for nothing anyone waits for (docs/decisions.md).
+ * A stream whose writes are still pending (a pipe on macOS is asynchronous) is let drain first.
+ */
+export function exitOnceWritten(code: number): void {
+  const pending = [process.stdout, process.stderr].find((s) => !pipeClosed && s.writableLength > 0);
+  if (pending === undefined) process.exit(code);
+  pending.once('drain', () => exitOnceWritten(code));
 }
 
 export function writeErr(text: string): void {

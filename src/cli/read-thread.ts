@@ -7,7 +7,9 @@
  * The worker hands the events over in compact batches (event-batches.ts) through a message
  * port; the main thread takes a waiting batch synchronously (`receiveMessageOnPort`) and awaits
  * only when none is there. At most IN_FLIGHT batches wait unread: a worker faster than the run
- * does not buffer the file (it waits on a shared counter of the batches read).
+ * does not buffer the file (it waits on a shared counter of the batches read). A waiting worker
+ * is woken once the run has read half of them, not after every batch: each wake-up is a futex
+ * call and a thread switch on a core the run needs (docs/decisions.md, issue 16).
  *
  * The worker runs the same stream as one thread would and stops at the same places: a
  * NotStreamed there is one here (the caller then loads the file the full way and reports what
@@ -28,6 +30,8 @@ import type { EventBatch } from './event-batches.js';
 const BATCH = 2048;
 /** Batches posted and not yet read, at most. */
 const IN_FLIGHT = 16;
+/** A full worker sleeps until this few batches are left unread. */
+const RESUME_AT = IN_FLIGHT / 2;
 /**
  * Below this much input (the scenario and its replayed data files), starting a thread costs more
  * than it saves: the worker loads the bundle and plans the head again (about 0.3 s of CPU on the
@@ -35,10 +39,14 @@ const IN_FLIGHT = 16;
  */
 export const READ_THREAD_MIN_BYTES = 16 << 20;
 
-/** The shared counters: batches posted, batches read, and the reader's "stop". */
+/**
+ * The shared counters: batches posted, batches read, the reader's "stop", and the count of
+ * batches read at which a sleeping worker wants its wake-up (-1: it is not sleeping).
+ */
 const POSTED = 0;
 const READ = 1;
 const STOP = 2;
+const WAKE_AT = 3;
 
 /** What the worker is started with. */
 export interface ReadThreadData {
@@ -100,8 +108,9 @@ const OWN_POLL = 64;
  */
 export function startReadThread(entry: string, file: string, text: string, options: LoadOptions): ReadThread {
   const { port1, port2 } = new MessageChannel();
-  const control = new SharedArrayBuffer(3 * 4);
+  const control = new SharedArrayBuffer(4 * 4);
   const counters = new Int32Array(control);
+  counters[WAKE_AT] = -1;
   const data: ReadThreadData = { readThread: true, file, text, ...(options.flinkVersion === undefined ? {} : { flinkVersion: options.flinkVersion }), port: port2, control };
   const worker = new Worker(fileURLToPath(entry), { workerData: data, transferList: [port2], stdout: false, stderr: false });
   let failure: Message | undefined;
@@ -163,8 +172,9 @@ export function startReadThread(entry: string, file: string, text: string, optio
           if (msg.end === 'not-streamed') throw new NotStreamed(msg.reason);
           throw new Error(`the read thread failed: ${msg.message}`);
         }
-        Atomics.add(counters, READ, 1);
-        Atomics.notify(counters, READ);
+        // The worker stored WAKE_AT before it last looked at READ: if this add came after that
+        // look, this load sees it; if before, the worker saw this count and did not sleep.
+        if (Atomics.add(counters, READ, 1) + 1 === Atomics.load(counters, WAKE_AT)) Atomics.notify(counters, READ);
         reader.each(msg.batch, progress === undefined ? each : (ev) => (each(ev), progress(++count)), skip);
         skip = Math.max(0, skip - msg.batch.count);
       }
@@ -191,12 +201,20 @@ export function readThreadMain(data: ReadThreadData): void {
     }
     const writer = new EventBatchWriter();
     const flush = (): boolean => {
-      // Wait while the run is IN_FLIGHT batches behind; stop when it says so.
-      for (;;) {
-        if (Atomics.load(counters, STOP) !== 0) return false;
-        const read = Atomics.load(counters, READ);
-        if (Atomics.load(counters, POSTED) - read < IN_FLIGHT) break;
-        Atomics.wait(counters, READ, read);
+      // When the run is IN_FLIGHT batches behind, sleep until it is RESUME_AT behind (or says
+      // stop). Only this thread adds to POSTED, so the wake-up count is fixed while it sleeps.
+      const posted = Atomics.load(counters, POSTED);
+      if (posted - Atomics.load(counters, READ) >= IN_FLIGHT) {
+        const wakeAt = posted - RESUME_AT;
+        Atomics.store(counters, WAKE_AT, wakeAt);
+        for (;;) {
+          if (Atomics.load(counters, STOP) !== 0) return false;
+          const read = Atomics.load(counters, READ);
+          if (read >= wakeAt) break;
+          // Returns at once if READ is no longer `read`; the run notifies when it reaches wakeAt.
+          Atomics.wait(counters, READ, read);
+        }
+        Atomics.store(counters, WAKE_AT, -1);
       }
       const batch = writer.take();
       post({ batch }, [batch.ints.buffer as ArrayBuffer, batch.tags.buffer as ArrayBuffer, batch.nums.buffer as ArrayBuffer, batch.strLengths.buffer as ArrayBuffer]);

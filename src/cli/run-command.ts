@@ -101,7 +101,12 @@ function runOne(scenario: Scenario, index: number, progress: Progress | undefine
 function writeLines(lines: readonly string[]): void {
   const CHUNK = 16_384;
   // The lines are already what this stdout may show (escaped on a terminal, exact into a pipe).
-  for (let i = 0; i < lines.length; i += CHUNK) writeOutExact(lines.slice(i, i + CHUNK).join('\n') + '\n');
+  for (let i = 0; i < lines.length; i += CHUNK) {
+    const chunk = lines.slice(i, i + CHUNK);
+    // The last line's break from an empty line after it: one flat string, not a second one.
+    chunk.push('');
+    writeOutExact(chunk.join('\n'));
+  }
 }
 
 function linesOf(cmd: RunCmd, output: RunOutput, query: string | undefined): readonly string[] {
