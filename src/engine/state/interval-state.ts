@@ -207,14 +207,25 @@ function resized(ks: IntervalKeyState, at: number, remove: number, insert: numbe
 }
 
 /**
+ * What the last withRow put: when it put a new time into side's map while a later time was there
+ * (a late put, see IntervalStateView.putBefore), the latest time then present; else undefined.
+ * Set by withRow, which finds both while it looks for the row's place (so the view's row path
+ * reads no cache size nor time of its own).
+ */
+let latestAtLatePut: number | undefined;
+
+/**
  * Cache a row on `side` after every cached row timed <= time (rows mostly arrive in time order)
- * and set side's cleanup time.
+ * and set side's cleanup time. Sets latestAtLatePut.
  */
 export function withRow(ks: IntervalKeyState, side: Side, time: number, row: Row, joined: boolean, cleanup: number): WritableKeyState {
   const cw = widthOf(ks, side);
   const from = start(ks, side);
-  let at = stop(ks, side);
+  const end = stop(ks, side);
+  let at = end;
   while (at > from && (ks[at - cw] as number) > time) at -= cw;
+  // A new time (none equal before `at`: the rows are sorted) with later rows after it.
+  latestAtLatePut = at < end && (at === from || (ks[at - cw] as number) !== time) ? (ks[end - cw] as number) : undefined;
   let w: WritableKeyState;
   if (mayChange(ks)) {
     w = ks as WritableKeyState;
@@ -262,12 +273,6 @@ export function withoutFirst(ks: IntervalKeyState, side: Side, k: number, inPlac
   if (side === 0) w[META] = (w[META] as number) - cut * SPLIT_UNIT;
   w[MAP + side] = dropMap ? 0 : m - times;
   return w;
-}
-
-/** Whether side's first n rows hold one timed `time`. */
-function holdsTime(ks: IntervalKeyState, side: Side, n: number, time: number): boolean {
-  for (let i = 0; i < n; i++) if (timeAt(ks, side, i) === time) return true;
-  return false;
 }
 
 /** Flag side's row i joined, in `w` (the caller's to change); an inner side keeps no flag. */
@@ -364,12 +369,9 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
    */
   cacheRow(ks: IntervalKeyState | undefined, side: Side, time: number, row: Row, joined: boolean, cleanup: number): IntervalKeyState {
     if (ks === undefined) return this.made(newKeyState(this.layout, side, row, time, joined, cleanup));
-    const n = cacheSize(ks, side);
-    if (n > 0) {
-      const latest = timeAt(ks, side, n - 1);
-      if (time < latest && !this.latePuts.has(row) && !holdsTime(ks, side, n, time)) this.latePuts.set(row, { n: nextLatePut++, latest });
-    }
-    return this.made(withRow(ks, side, time, row, joined, cleanup));
+    const w = withRow(ks, side, time, row, joined, cleanup);
+    if (latestAtLatePut !== undefined && !this.latePuts.has(row)) this.latePuts.set(row, { n: nextLatePut++, latest: latestAtLatePut });
+    return this.made(w);
   }
 
   /** Flag side's row i as joined (an inner side keeps no flag); returns the key's next state. */

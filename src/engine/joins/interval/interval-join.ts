@@ -107,30 +107,18 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   // no join operator in Flink's plan: an empty window, or a condition that is always FALSE
   const noJoin = spec.negativeWindow || spec.alwaysFalse === true;
   const delay = noJoin || !rowtime ? 0 : Math.max(-spec.lowerMs, spec.upperMs);
-  const begin = (state: IntervalState, time: OpTime, out: Collector): Call => {
-    c.s.open(state);
-    c.out = out;
-    c.time = time;
-    c.opTime = rowtime ? Math.max(time.watermark, 0) : time.procTime;
-    return c;
-  };
 
   return {
     init: () => EMPTY_INTERVAL_STATE,
     processElement(state, side, kind, row, time, out) {
       if (noJoin) return negativeWindow(j, state, side, row, out);
-      processElement(begin(state, time, out), side, kind, row, keys);
-      return c.s.close();
+      return processElement(c, state, side, kind, row, time, out, keys);
     },
     onWatermark(state, time, out) {
-      if (!rowtime) return state;
-      onTimers(begin(state, time, out), time.watermark);
-      return c.s.close();
+      return rowtime ? onTimers(c, state, time, out, time.watermark) : state;
     },
     onProcessingTime(state, time, out) {
-      if (rowtime) return state;
-      onTimers(begin(state, time, out), time.procTime);
-      return c.s.close();
+      return rowtime ? state : onTimers(c, state, time, out, time.procTime);
     },
     nextProcessingTimer: (state) => (rowtime ? undefined : nextTimerTime(state.timers)),
     outputWatermarkDelay: delay,
@@ -140,10 +128,26 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   };
 }
 
-function processElement(c: Call, side: Side, kind: RowKind, row: Row, keys: KeyInterner): void {
-  const { j, s, out } = c;
+/**
+ * Open the call on the operator state for one element or timer pass; `c.s.close()` ends it.
+ * (The element and the timer pass open and close the view themselves rather than through a
+ * wrapper: see docs/decisions.md, "The interval join's row path in fewer functions".)
+ */
+function begin(c: Call, state: IntervalState, time: OpTime, out: Collector): void {
+  c.s.open(state);
+  c.out = out;
+  c.time = time;
+  c.opTime = c.spec.timeKind === 'rowtime' ? Math.max(time.watermark, 0) : time.procTime;
+}
+
+function processElement(c: Call, state: IntervalState, side: Side, kind: RowKind, row: Row, time: OpTime, out: Collector, keys: KeyInterner): IntervalState {
+  begin(c, state, time, out);
+  const { j, s } = c;
   // The planner only builds an interval join over insert-only inputs; anything else is a bug upstream.
-  if (kind !== '+I') return dropped(c, side, kind, row, 'the interval join consumes insert-only input');
+  if (kind !== '+I') {
+    dropped(c, side, kind, row, 'the interval join consumes insert-only input');
+    return s.close();
+  }
   // The key's one instance: timers keep it.
   const key = keys.keyOfRow(row, j.keyIdx[side]);
   // The key's state, held here for the element and stored back at the end.
@@ -154,7 +158,10 @@ function processElement(c: Call, side: Side, kind: RowKind, row: Row, keys: KeyI
     c.keyRow = ks !== undefined ? keyRowOf(ks) : row;
   }
   const t = c.spec.timeKind === 'rowtime' ? rowTime(j, side, row) : c.opTime;
-  if (t === undefined) return dropped(c, side, kind, row, 'its time attribute is null');
+  if (t === undefined) {
+    dropped(c, side, kind, row, 'its time attribute is null');
+    return s.close();
+  }
   const other = otherSide(side);
   const upper = t + relativeSize(c.spec, side);
   let emitted = false;
@@ -172,6 +179,7 @@ function processElement(c: Call, side: Side, kind: RowKind, row: Row, keys: KeyI
   // 3. not cached: pad at once if it joined nothing and S is outer
   else if (!emitted) notCached(c, side, row, upper);
   s.storeKey(key, stored, ks);
+  return s.close();
 }
 
 /** A row the join drops before it reaches the state. */
@@ -351,8 +359,14 @@ function notCached(c: Call, side: Side, row: Row, upper: number): void {
 }
 
 /** Fire every due cleanup timer in order; timers that firing registers at or below `upTo` fire in the same pass, as in Flink's advanceWatermark loop. */
-function onTimers(c: Call, upTo: number): void {
-  for (let key = c.s.popTimer(upTo); key !== undefined; key = c.s.popTimer(upTo)) onTimer(c, key, c.s.firedAt);
+function onTimers(c: Call, state: IntervalState, time: OpTime, out: Collector, upTo: number): IntervalState {
+  begin(c, state, time, out);
+  // One call site of popTimer (why: docs/decisions.md, "The interval join's row path in fewer functions").
+  for (;;) {
+    const key = c.s.popTimer(upTo);
+    if (key === undefined) return c.s.close();
+    onTimer(c, key, c.s.firedAt);
+  }
 }
 
 const RIGHT_THEN_LEFT = [1, 0] as const;
