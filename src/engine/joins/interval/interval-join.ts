@@ -128,11 +128,7 @@ export function createIntervalJoin(plan: Plan): JoinOperator<IntervalState> {
   };
 }
 
-/**
- * Open the call on the operator state for one element or timer pass; `c.s.close()` ends it.
- * (The element and the timer pass open and close the view themselves rather than through a
- * wrapper: see docs/decisions.md, "The interval join's row path in fewer functions".)
- */
+/** Open the call on the operator state for one element or timer pass; `c.s.close()` ends it. */
 function begin(c: Call, state: IntervalState, time: OpTime, out: Collector): void {
   c.s.open(state);
   c.out = out;
@@ -361,12 +357,8 @@ function notCached(c: Call, side: Side, row: Row, upper: number): void {
 /** Fire every due cleanup timer in order; timers that firing registers at or below `upTo` fire in the same pass, as in Flink's advanceWatermark loop. */
 function onTimers(c: Call, state: IntervalState, time: OpTime, out: Collector, upTo: number): IntervalState {
   begin(c, state, time, out);
-  // One call site of popTimer (why: docs/decisions.md, "The interval join's row path in fewer functions").
-  for (;;) {
-    const key = c.s.popTimer(upTo);
-    if (key === undefined) return c.s.close();
-    onTimer(c, key, c.s.firedAt);
-  }
+  for (let key = c.s.popTimer(upTo); key !== undefined; key = c.s.popTimer(upTo)) onTimer(c, key, c.s.firedAt);
+  return c.s.close();
 }
 
 const RIGHT_THEN_LEFT = [1, 0] as const;
