@@ -1,323 +1,552 @@
 /**
- * The keyed timer service of every join family, shaped like Flink's InternalTimerService: at most
- * one timer per (key, time) — registering it again is a no-op, as Flink's timer set deduplicates —
- * fired in time order. Two timers due at the same time fire in registration order here. Flink's
- * order for them is deterministic but comes from its queue's shape: with the heap state backend,
- * one binary heap over all timers that compares timestamps only (HeapPriorityQueueSet), so equal
- * timers leave in the order the heap's sift moves give them (docs/semantics.md, Known limits).
+ * The keyed timer service of every join family, modelled on Flink's InternalTimerService with the
+ * heap state backend (the harness's and Flink's default `hashmap`): per time domain, one
+ * HeapPriorityQueueSet holds every timer of the operator.
+ *
+ * Flink's queue, which this reproduces exactly because it decides the firing order of timers
+ * that are due at the same time:
+ *   - a binary heap in an array, 1-based, ordered by timestamp only (no tie-breaker);
+ *   - add: a (key, time) already present is a no-op (the set's dedup map); else the timer goes to
+ *     the end and sifts up while strictly earlier than its parent;
+ *   - poll: the head leaves; the last timer moves into its place, sifts down (to the earlier
+ *     child, the right one only when strictly earlier than the left, while that child is strictly
+ *     earlier), and sifts up if it did not move;
+ *   - delete: the same as poll, at the deleted timer's place.
+ * So two timers due at the same time fire in the order those moves leave them in, which is
+ * neither registration order nor key order (docs/semantics.md, "Timers due at the same time").
  * The interval join keeps its cleanup timers here, the temporal join its emit and retention timers.
  *
- * Storage: the timers sorted by (time, registration), cut into chunks of at most CHUNK timers,
- * each chunk flat as [time, key, seq, time, ...] (no object per timer: checkpoints retain every
- * chunk they saw, and a timer lives for a window). Timers are mostly registered at or after the
- * latest one (appends to the last chunk) and fire from the front, so a step touches one or two
- * chunks and the short array of chunks. Firing the first timer only moves the queue's `head` past
- * it: the chunk is not changed, so neither shifted nor copied (the slots before `head` in the
- * first chunk are dead). Persistent: a chunk or chunk array is changed in place only when it was
- * created in the current transient edit (edit.ts) and is not small (see SMALL); otherwise it is
- * copied, so a snapshot's queue never changes. Dedup and delete look for the key among the timers
- * with the same time (usually one or two).
+ * Storage. A queue value is a position in an append-only log of the operations that changed a
+ * heap: `{ log, pos }` is the heap after the log's first `pos` operations. Values never change,
+ * so a snapshot's queue is persistent, while the heap itself is a plain mutable array:
+ *   - the log keeps the heap at its end (`tip`); an operation on a queue at the end changes that
+ *     heap in place and appends itself: the forward run pays a heap operation and three stores;
+ *   - a queue at an older position is read from a second heap (`reader`), rolled forward by
+ *     replaying operations from the nearest heap copy the log kept (every
+ *     max(SNAP_MIN, SNAP_PER_TIMER * size) operations, so the copies cost less than a slot per
+ *     operation in all);
+ *   - an operation on a queue at an older position that is the one the log holds next (a replay
+ *     of the same steps: the engine is deterministic) moves along the log without writing; any
+ *     other starts a new log from a copy of that heap (an edited event list).
+ * A persistent heap (copy on write) would copy most of a large heap between two checkpoints, as
+ * every poll touches a path from the root to a leaf: about 200 MB for the 1M-event interval join.
  */
 import { created, isEditable } from '../collections/edit.js';
 
 /**
- * A chunk: up to CHUNK timers sorted by (time, seq), stored flat as [time, key, seq, time, ...]
- * (no object per timer: checkpoints retain every chunk they saw, and a timer lives for a window).
+ * A heap as Flink's HeapPriorityQueueSet holds it: the binary heap and the dedup map.
+ *
+ * Layout: timers live in slots (parallel arrays: time, key, heap place, next of the key's chain),
+ * reused through a free list, so a timer costs no object; the heap holds, per place, the slot and
+ * its time side by side, so the sift loops compare times without following the slot. The dedup
+ * map (key → first slot of its chain) is built only when a lookup needs it: a heap rebuilt to
+ * read an old position usually replays logged operations only, which need no lookup.
  */
-type Chunk = readonly (number | string)[];
+class Heap {
+  /** Per heap place (1-based; place 0 unused): the timer's time and its slot. */
+  private placeTime: Float64Array;
+  private placeSlot: Int32Array;
+  size = 0;
+  /** Per slot. */
+  private slotTime: Float64Array;
+  private slotKey: string[] = [];
+  private slotAt: Int32Array;
+  private slotNext: Int32Array;
+  private free: number[] = [];
+  private slots = 0;
+  /** A key's first slot (its chain: slotNext, -1 ends it); null until a lookup needs it. */
+  private byKey: Map<string, number> | null = null;
 
-/** Slots per timer in a chunk. */
-const W = 3;
-/** Timers per chunk: a copied chunk costs at most W * CHUNK slots. */
-const CHUNK = 32;
-
-/**
- * Chunks and chunk arrays shorter than this are copied on every change and never registered in
- * the edit: copying a few slots costs less than the edit's Set lookups (each a likely cache miss
- * in a large table), and a queue that is mostly empty (the temporal join's) stays this small.
- */
-const SMALL = 8 * W;
-
-type Slots = (number | string)[];
-
-/** A registered array only when it is large enough to be worth changing in place later. */
-function registered<T>(a: T[]): T[] {
-  return a.length >= SMALL ? created(a) : a;
-}
-
-function ownChunks<T>(a: readonly T[]): T[] {
-  if (a.length < SMALL) return a.slice();
-  return isEditable(a) ? (a as T[]) : created(a.slice());
-}
-
-function timeAt(c: Chunk, i: number): number {
-  return c[i * W] as number;
-}
-
-function keyAt(c: Chunk, i: number): string {
-  return c[i * W + 1] as string;
-}
-
-function size(c: Chunk): number {
-  return c.length / W;
-}
-
-/**
- * Index of the last chunk whose first timer is timed <= time (0 when none is). Timers are mostly
- * registered past the last chunk's first timer, or before the second chunk's: those two are
- * looked at first, as every probe of the search touches another chunk (a likely cache miss).
- */
-function chunkFor(chunks: readonly Chunk[], time: number): number {
-  let hi = chunks.length - 1;
-  if (hi <= 0 || timeAt(chunks[hi] as Chunk, 0) <= time) return Math.max(hi, 0);
-  if (timeAt(chunks[1] as Chunk, 0) > time) return 0;
-  let lo = 1;
-  hi--;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (timeAt(chunks[mid] as Chunk, 0) <= time) lo = mid;
-    else hi = mid - 1;
+  constructor(capacity = 16) {
+    this.placeTime = new Float64Array(capacity + 1);
+    this.placeSlot = new Int32Array(capacity + 1);
+    this.slotTime = new Float64Array(capacity);
+    this.slotAt = new Int32Array(capacity);
+    this.slotNext = new Int32Array(capacity);
   }
-  return lo;
-}
 
-/** Position after the last timer timed <= time in a chunk, not below `lo`. */
-function endOfTime(chunk: Chunk, time: number, lo: number): number {
-  let i = size(chunk);
-  while (i > lo && timeAt(chunk, i - 1) > time) i--;
-  return i;
-}
+  /**
+   * The key of the last find and its chain's first slot (-1: none), for the add that usually
+   * follows it (registering a timer looks for it first): one map lookup instead of two.
+   */
+  private probeKey: string | null = null;
+  private probeFirst = -1;
 
-/**
- * Insert a timer at `at` in the first chunk, whose first `head` (> 0) timers are dead: in place,
- * the live timers before `at` move down one place (timers are mostly inserted near the front
- * there); otherwise a copy of the live timers only (so the caller's head becomes 0).
- */
-function insertFirst(chunk: Chunk, head: number, at: number, time: number, key: string, seq: number): Chunk {
-  if (chunk.length >= SMALL && isEditable(chunk)) {
-    const w = chunk as Slots;
-    for (let k = (head - 1) * W; k < (at - 1) * W; k++) w[k] = w[k + W] as number | string;
-    const i = (at - 1) * W;
-    w[i] = time;
-    w[i + 1] = key;
-    w[i + 2] = seq;
-    return w;
+  /** The slot of (key, time), or -1. */
+  find(key: string, time: number): number {
+    const first = this.keyMap().get(key) ?? -1;
+    this.probeKey = key;
+    this.probeFirst = first;
+    let s = first;
+    while (s >= 0 && this.slotTime[s] !== time) s = this.slotNext[s] as number;
+    return s;
   }
-  return registered(withInserted(chunk, head, at, time, key, seq));
-}
 
-/**
- * An exact-size copy of the chunk's timers from `from` on, with a timer inserted at `at` (a copy
- * then push would allocate twice, and leave slack).
- */
-function withInserted(chunk: Chunk, from: number, at: number, time: number, key: string, seq: number): Slots {
-  const a = new Array<number | string>((size(chunk) - from + 1) * W);
-  let o = 0;
-  for (let k = from * W; k < at * W; k++) a[o++] = chunk[k] as number | string;
-  a[o++] = time;
-  a[o++] = key;
-  a[o++] = seq;
-  for (let k = at * W; k < chunk.length; k++) a[o++] = chunk[k] as number | string;
-  return a;
-}
+  headTime(): number | undefined {
+    return this.size === 0 ? undefined : this.placeTime[1];
+  }
 
-/** Insert one timer's slots at slot i by shifting in place (splice would allocate). */
-function insertAt(a: Slots, i: number, time: number, key: string, seq: number): void {
-  a.push(time, key, seq);
-  for (let k = a.length - 1; k >= i + W; k--) a[k] = a[k - W] as number | string;
-  a[i] = time;
-  a[i + 1] = key;
-  a[i + 2] = seq;
-}
+  headKey(): string {
+    return this.slotKey[this.placeSlot[1] as number] as string;
+  }
 
-export interface TimerQueue {
-  /** Non-empty chunks, in order (the first one's live timers start at `head`). */
-  readonly chunks: readonly Chunk[];
-  /** How many timers of chunks[0] have fired: its slots before them are dead. */
-  readonly head: number;
-  readonly n: number;
-  readonly nextSeq: number;
-}
+  headSlot(): number {
+    return this.placeSlot[1] as number;
+  }
 
-export const EMPTY_TIMERS: TimerQueue = Object.freeze({ chunks: Object.freeze([]) as readonly Chunk[], head: 0, n: 0, nextSeq: 0 });
-
-/** Index of chunk c's first live timer. */
-function firstOf(q: TimerQueue, c: number): number {
-  return c === 0 ? q.head : 0;
-}
-
-/** Where (key, time) is, as chunk * 2^16 + index, or -1. Walks back over the timers at `time`. */
-function locate(q: TimerQueue, key: string, time: number): number {
-  if (q.n === 0) return -1;
-  let c = chunkFor(q.chunks, time);
-  let i = endOfTime(q.chunks[c] as Chunk, time, firstOf(q, c));
-  for (;;) {
-    const chunk = q.chunks[c] as Chunk;
-    const lo = firstOf(q, c);
-    while (i > lo) {
-      i--;
-      if (timeAt(chunk, i) !== time) return -1;
-      if (keyAt(chunk, i) === key) return c * 65536 + i;
+  /** Adds a timer not present (the caller checked with find, or replays a logged add). */
+  add(key: string, time: number): void {
+    const s = this.newSlot(key, time);
+    const map = this.byKey;
+    if (map !== null) {
+      const first = key === this.probeKey ? this.probeFirst : (map.get(key) ?? -1);
+      this.probeKey = null;
+      if (first < 0) {
+        this.slotNext[s] = -1;
+        map.set(key, s);
+      } else {
+        // After the chain's first slot: the map entry stays as it is.
+        this.slotNext[s] = this.slotNext[first] as number;
+        this.slotNext[first] = s;
+      }
     }
-    if (c === 0) return -1;
-    c--;
-    i = size(q.chunks[c] as Chunk);
+    const at = ++this.size;
+    if (at >= this.placeTime.length) this.growPlaces();
+    this.siftUp(at, time, s);
+  }
+
+  /** Removes the timer in `slot`. */
+  remove(slot: number): void {
+    this.probeKey = null;
+    if (this.byKey !== null) this.unchain(slot);
+    const at = this.slotAt[slot] as number;
+    const last = this.size;
+    if (at !== last) {
+      const movedTime = this.placeTime[last] as number;
+      const moved = this.placeSlot[last] as number;
+      // As Flink: sift down with the old size (the moved timer's old place still holds it, which
+      // changes no comparison), then up if it stayed.
+      this.siftDown(at, movedTime, moved, last);
+      if (this.placeSlot[at] === moved) this.siftUp(at, movedTime, moved);
+    }
+    this.size--;
+    this.slotKey[slot] = '';
+    this.free.push(slot);
+  }
+
+  private newSlot(key: string, time: number): number {
+    let s = this.free.pop();
+    if (s === undefined) {
+      s = this.slots++;
+      if (s >= this.slotTime.length) this.growSlots();
+    }
+    this.slotTime[s] = time;
+    this.slotKey[s] = key;
+    return s;
+  }
+
+  private keyMap(): Map<string, number> {
+    if (this.byKey !== null) return this.byKey;
+    const map = new Map<string, number>();
+    for (let i = 1; i <= this.size; i++) {
+      const s = this.placeSlot[i] as number;
+      const key = this.slotKey[s] as string;
+      this.slotNext[s] = map.get(key) ?? -1;
+      map.set(key, s);
+    }
+    this.byKey = map;
+    return map;
+  }
+
+  private unchain(slot: number): void {
+    const map = this.byKey as Map<string, number>;
+    const key = this.slotKey[slot] as string;
+    const first = map.get(key) as number;
+    const next = this.slotNext[slot] as number;
+    if (first === slot) {
+      if (next < 0) map.delete(key);
+      else map.set(key, next);
+      return;
+    }
+    let p = first;
+    while (this.slotNext[p] !== slot) p = this.slotNext[p] as number;
+    this.slotNext[p] = next;
+  }
+
+  private place(at: number, time: number, slot: number): void {
+    this.placeTime[at] = time;
+    this.placeSlot[at] = slot;
+    this.slotAt[slot] = at;
+  }
+
+  /** Moves the timer (time, slot) up from place `at` while strictly earlier than its parent. */
+  private siftUp(at: number, time: number, slot: number): void {
+    const times = this.placeTime;
+    let parent = at >>> 1;
+    while (parent > 0 && time < (times[parent] as number)) {
+      this.place(at, times[parent] as number, this.placeSlot[parent] as number);
+      at = parent;
+      parent >>>= 1;
+    }
+    this.place(at, time, slot);
+  }
+
+  /** Moves the timer (time, slot) down from place `at` within places 1..n. */
+  private siftDown(at: number, time: number, slot: number, n: number): void {
+    const times = this.placeTime;
+    for (;;) {
+      let child = at << 1;
+      if (child > n) break;
+      // The left child, or the right one when strictly earlier.
+      if (child + 1 <= n && (times[child + 1] as number) < (times[child] as number)) child++;
+      if (!((times[child] as number) < time)) break;
+      this.place(at, times[child] as number, this.placeSlot[child] as number);
+      at = child;
+    }
+    this.place(at, time, slot);
+  }
+
+  private growPlaces(): void {
+    const n = this.placeTime.length * 2;
+    const t = new Float64Array(n);
+    t.set(this.placeTime);
+    this.placeTime = t;
+    const s = new Int32Array(n);
+    s.set(this.placeSlot);
+    this.placeSlot = s;
+  }
+
+  private growSlots(): void {
+    const n = this.slotTime.length * 2;
+    const t = new Float64Array(n);
+    t.set(this.slotTime);
+    this.slotTime = t;
+    const a = new Int32Array(n);
+    a.set(this.slotAt);
+    this.slotAt = a;
+    const x = new Int32Array(n);
+    x.set(this.slotNext);
+    this.slotNext = x;
+  }
+
+  /** The timers in heap order. */
+  copyOut(): HeapCopy {
+    const times = this.placeTime.slice(1, this.size + 1);
+    const keys = new Array<string>(this.size);
+    for (let i = 1; i <= this.size; i++) keys[i - 1] = this.slotKey[this.placeSlot[i] as number] as string;
+    return { times, keys };
+  }
+
+  /** A heap holding a copy's timers in the same places (slot i - 1 at place i). */
+  static from(c: HeapCopy): Heap {
+    const n = c.keys.length;
+    const h = new Heap(Math.max(16, n));
+    h.placeTime.set(c.times, 1);
+    h.slotTime.set(c.times);
+    for (let i = 0; i < n; i++) {
+      h.placeSlot[i + 1] = i;
+      h.slotAt[i] = i + 1;
+    }
+    h.slotKey = c.keys.slice();
+    h.slots = n;
+    h.size = n;
+    return h;
   }
 }
 
-export function hasTimer(q: TimerQueue, key: string, time: number): boolean {
-  return locate(q, key, time) >= 0;
+/** A heap's timers in heap order (Heap.copyOut). */
+interface HeapCopy {
+  readonly times: Float64Array;
+  readonly keys: readonly string[];
 }
 
-function withChunks(q: TimerQueue, chunks: readonly Chunk[], head: number, n: number, nextSeq: number): TimerQueue {
-  if (isEditable(q)) {
-    const m = q as { chunks: readonly Chunk[]; head: number; n: number; nextSeq: number };
-    m.chunks = chunks;
-    m.head = head;
-    m.n = n;
-    m.nextSeq = nextSeq;
+const ADD = 0;
+const DELETE = 1;
+const POLL = 2;
+
+/** Operations per log chunk. */
+const CHUNK = 4096;
+/** A poll's code in a chunk: it needs no key or time (it removes the heap's first timer). */
+const POLL_CODE = 0xffff;
+/** The fewest operations between two heap copies of a log. */
+const SNAP_MIN = 1024;
+/**
+ * Operations between heap copies per pending timer: a copy costs about the operations since the
+ * last one (so copies take less than a slot per operation in all), and reading an old position
+ * from one replays at most that many.
+ */
+const SNAP_PER_TIMER = 4;
+/**
+ * A heap read at an old position keeps a copy every READER_STRIDE operations it is rolled
+ * through, the last READER_COPIES of them: stepping back near a position just read (the timeline
+ * replays from a snapshot a few steps back) then starts from one of those instead of from the
+ * log's sparse copies.
+ */
+const READER_STRIDE = 256;
+const READER_COPIES = 16;
+
+/**
+ * A chunk of the log: per operation a code (POLL_CODE, or the index of its key and time among
+ * the chunk's adds and deletes, times two, plus one for a delete), and those keys and times.
+ */
+interface LogChunk {
+  readonly codes: Uint16Array;
+  times: number[];
+  keys: string[];
+}
+
+/**
+ * The operations that changed a heap, from position `base` (where a copy of its heap starts it)
+ * on, with the heap after the last one (`tip`) and one for reading older positions (`reader`).
+ */
+class TimerLog {
+  private readonly chunks: LogChunk[] = [];
+  /** Position after the last operation. */
+  end: number;
+  private readonly base: number;
+  /** Heap copies (Heap.copyOut) and their positions, ascending; the first is at `base`. */
+  private readonly snapAt: number[];
+  private readonly snaps: HeapCopy[];
+  readonly tip: Heap;
+  private reader: Heap | null = null;
+  private readerAt = -1;
+  /** Copies of the reader at the positions it passed (READER_STRIDE), oldest first. */
+  private readonly readerCopies: { readonly at: number; readonly copy: HeapCopy }[] = [];
+
+  constructor(base: number, start: Heap) {
+    this.base = base;
+    this.end = base;
+    this.snapAt = [base];
+    this.snaps = [start.copyOut()];
+    this.tip = start;
+  }
+
+  /** Append an operation already applied to the tip heap. */
+  append(kind: number, key: string, time: number): void {
+    const i = this.end - this.base;
+    const j = i % CHUNK;
+    if (j === 0) {
+      // The previous chunk is full: its payload arrays lose their growth slack.
+      const prev = this.chunks[this.chunks.length - 1];
+      if (prev !== undefined) {
+        prev.times = prev.times.slice();
+        prev.keys = prev.keys.slice();
+      }
+      this.chunks.push({ codes: new Uint16Array(CHUNK), times: [], keys: [] });
+    }
+    const c = this.chunks[this.chunks.length - 1] as LogChunk;
+    if (kind === POLL) c.codes[j] = POLL_CODE;
+    else {
+      c.codes[j] = c.keys.length * 2 + (kind === DELETE ? 1 : 0);
+      c.times.push(time);
+      c.keys.push(key);
+    }
+    this.end++;
+    if (this.end - (this.snapAt[this.snapAt.length - 1] as number) >= Math.max(SNAP_MIN, SNAP_PER_TIMER * this.tip.size)) {
+      this.snapAt.push(this.end);
+      this.snaps.push(this.tip.copyOut());
+    }
+  }
+
+  private chunkAt(pos: number): LogChunk {
+    return this.chunks[Math.floor((pos - this.base) / CHUNK)] as LogChunk;
+  }
+
+  private codeAt(chunk: LogChunk, pos: number): number {
+    return chunk.codes[(pos - this.base) % CHUNK] as number;
+  }
+
+  /** Whether the operation at `pos` is this one. */
+  holds(pos: number, kind: number, key: string, time: number): boolean {
+    const chunk = this.chunkAt(pos);
+    const code = this.codeAt(chunk, pos);
+    if (code === POLL_CODE) return kind === POLL;
+    return kind === ((code & 1) === 1 ? DELETE : ADD) && chunk.keys[code >> 1] === key && chunk.times[code >> 1] === time;
+  }
+
+  /** Apply the operation at `pos` to h. */
+  private replay(h: Heap, pos: number): void {
+    const chunk = this.chunkAt(pos);
+    const code = this.codeAt(chunk, pos);
+    if (code === POLL_CODE) h.remove(h.headSlot());
+    else if ((code & 1) === 0) h.add(chunk.keys[code >> 1] as string, chunk.times[code >> 1] as number);
+    else h.remove(h.find(chunk.keys[code >> 1] as string, chunk.times[code >> 1] as number));
+  }
+
+  /** The heap at `pos` (base <= pos <= end): the tip, or the reader rolled to it. */
+  heapAt(pos: number): Heap {
+    if (pos === this.end) return this.tip;
+    let h = this.reader;
+    if (h === null || this.readerAt > pos || pos - this.readerAt > READER_STRIDE) {
+      // The latest copy at or before pos: the log's, or one the reader left.
+      let lo = 0;
+      let hi = this.snapAt.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if ((this.snapAt[mid] as number) <= pos) lo = mid;
+        else hi = mid - 1;
+      }
+      let from = this.snapAt[lo] as number;
+      let copy = this.snaps[lo] as HeapCopy;
+      for (const c of this.readerCopies) {
+        if (c.at <= pos && c.at > from) {
+          from = c.at;
+          copy = c.copy;
+        }
+      }
+      if (h === null || this.readerAt > pos || this.readerAt < from) {
+        h = Heap.from(copy);
+        this.reader = h;
+        this.readerAt = from;
+      }
+    }
+    while (this.readerAt < pos) {
+      this.replay(h, this.readerAt);
+      this.readerAdvanced();
+    }
+    return h;
+  }
+
+  /** The reader moved one operation on: keep a copy of it every READER_STRIDE operations. */
+  readerAdvanced(): void {
+    const at = ++this.readerAt;
+    if (at % READER_STRIDE !== 0 || this.readerCopies.some((c) => c.at === at)) return;
+    if (this.readerCopies.length === READER_COPIES) this.readerCopies.shift();
+    this.readerCopies.push({ at, copy: (this.reader as Heap).copyOut() });
+  }
+
+  /**
+   * The reader heap at `pos`, taken over by a new log that starts there (the reader is then this
+   * log's no more).
+   */
+  takeReader(pos: number): Heap {
+    const h = this.heapAt(pos);
+    this.reader = null;
+    this.readerAt = -1;
+    return h;
+  }
+}
+
+/**
+ * A queue value: the heap after the first `pos` operations of `log` (null: the empty queue no
+ * operation has touched). It serializes as its timers in heap order, what it denotes.
+ */
+export class TimerQueue {
+  constructor(
+    readonly log: TimerLog | null,
+    readonly pos: number,
+  ) {}
+
+  toJSON(): (number | string)[] {
+    const c = heapOf(this).copyOut();
+    return c.keys.flatMap((key, i) => [c.times[i] as number, key]);
+  }
+}
+
+export const EMPTY_TIMERS: TimerQueue = Object.freeze(new TimerQueue(null, 0));
+
+const EMPTY_HEAP = new Heap();
+
+function heapOf(q: TimerQueue): Heap {
+  return q.log === null ? EMPTY_HEAP : q.log.heapAt(q.pos);
+}
+
+function moved(q: TimerQueue, log: TimerLog, pos: number): TimerQueue {
+  if (q.log === log && isEditable(q)) {
+    (q as { pos: number }).pos = pos;
     return q;
   }
-  return created({ chunks, head, n, nextSeq });
+  return created(new TimerQueue(log, pos));
+}
+
+/** Whether q's log holds this operation right after q: a replay of the same step. */
+function isNext(q: TimerQueue, kind: number, key: string, time: number): boolean {
+  const log = q.log;
+  return log !== null && q.pos < log.end && log.holds(q.pos, kind, key, time);
+}
+
+/**
+ * q after one operation that changes its heap (`slot`: the timer a delete or poll removes, in
+ * q's heap). At the log's end the tip heap changes and the log grows; at an older position the
+ * log's next operation is followed when it is this one, and otherwise a new log starts there.
+ */
+function change(q: TimerQueue, kind: number, key: string, time: number, slot: number): TimerQueue {
+  const log = q.log;
+  if (log !== null && q.pos === log.end) {
+    if (kind === ADD) log.tip.add(key, time);
+    else log.tip.remove(slot);
+    log.append(kind, key, time);
+    return moved(q, log, q.pos + 1);
+  }
+  if (log !== null && isNext(q, kind, key, time)) {
+    const h = log.heapAt(q.pos);
+    if (kind === ADD) h.add(key, time);
+    else h.remove(slot);
+    log.readerAdvanced();
+    return moved(q, log, q.pos + 1);
+  }
+  // The heap read at q.pos (where `slot` is) becomes the new log's.
+  const fork = new TimerLog(q.pos, log === null ? new Heap() : log.takeReader(q.pos));
+  return change(new TimerQueue(fork, q.pos), kind, key, time, slot);
 }
 
 /** Register a timer; a second registration of the same (key, time) changes nothing. */
 export function addTimer(q: TimerQueue, key: string, time: number): TimerQueue {
-  if (locate(q, key, time) >= 0) return q;
-  const seq = q.nextSeq;
-  if (q.n === 0) return withChunks(q, [[time, key, seq]], 0, 1, seq + 1);
-  const c = chunkFor(q.chunks, time);
-  const chunk = q.chunks[c] as Chunk;
-  const lo = firstOf(q, c);
-  const at = endOfTime(chunk, time, lo);
-  const chunks = ownChunks(q.chunks);
-  let head = q.head;
-  const last = at === size(chunk) && c === chunks.length - 1;
-  if (last && size(chunk) - lo >= CHUNK) {
-    // Appending past a full last chunk (the usual case): start a new one rather than split. The
-    // new one is registered at once, small as it is: appends then push in place instead of
-    // copying it. The full one stays as its pushes left it: a 3-slot literal grown by 3-slot
-    // pushes holds CHUNK = 32 timers in 101 slots (V8 grows to n + n/2 + 16), 5 slots of slack,
-    // where an exact-size copy cost 96 slots more per chunk (~19 B/event, 1M-event interval
-    // join). Only a first chunk with fired timers before `head` is copied, to drop them.
-    if (lo > 0 && isEditable(chunk)) {
-      chunks[c] = chunk.slice(lo * W);
-      head = 0;
-    }
-    chunks.push(created([time, key, seq]));
-    return withChunks(q, chunks, head, q.n + 1, seq + 1);
-  }
-  if (last && (c > 0 || head === 0) && isEditable(chunk)) {
-    (chunk as Slots).push(time, key, seq);
-    return withChunks(q, chunks, head, q.n + 1, seq + 1);
-  }
-  if (c === 0 && head > 0) {
-    chunks[0] = insertFirst(chunk, head, at, time, key, seq);
-    // In place, the live timers moved down into the dead slot before them; a copy has none.
-    head = chunks[0] === chunk ? head - 1 : 0;
-    return withChunks(q, chunks, head, q.n + 1, seq + 1);
-  }
-  let next: Slots;
-  if (chunk.length >= SMALL && isEditable(chunk)) {
-    next = chunk as Slots;
-    insertAt(next, at * W, time, key, seq);
-  } else {
-    // The last chunk of a long queue is registered even when small: more appends are to come
-    // (a mostly empty queue, as the temporal join's, keeps copying its few timers).
-    next = withInserted(chunk, 0, at, time, key, seq);
-    if (last && c > 0) created(next);
-    else registered(next);
-  }
-  if (next.length > CHUNK * W) {
-    const half = (CHUNK >> 1) * W;
-    const tail = registered(next.slice(half));
-    next.length = half;
-    chunks.push(tail);
-    for (let k = chunks.length - 1; k > c + 1; k--) chunks[k] = chunks[k - 1] as Chunk;
-    chunks[c + 1] = tail;
-  }
-  chunks[c] = next;
-  return withChunks(q, chunks, head, q.n + 1, seq + 1);
-}
-
-function removeAt(q: TimerQueue, c: number, i: number): TimerQueue {
-  const chunk = q.chunks[c] as Chunk;
-  const lo = firstOf(q, c);
-  if (c === 0 && i === lo && lo + 1 < size(chunk)) {
-    // The first timer (firing): move the head past it, the chunk stays as it is.
-    return withChunks(q, q.chunks, lo + 1, q.n - 1, q.nextSeq);
-  }
-  // The last timer (a mostly empty queue, as the temporal join's): no copy to empty.
-  if (q.n === 1) return withChunks(q, EMPTY_TIMERS.chunks, 0, 0, q.nextSeq);
-  const chunks = ownChunks(q.chunks);
-  let head = q.head;
-  if (size(chunk) - lo === 1) {
-    for (let k = c; k < chunks.length - 1; k++) chunks[k] = chunks[k + 1] as Chunk;
-    chunks.length--;
-    if (c === 0) head = 0;
-  } else if (c === 0 && head > 0) {
-    // A copy of the live timers without this one.
-    chunks[0] = registered([...chunk.slice(head * W, i * W), ...chunk.slice((i + 1) * W)]);
-    head = 0;
-  } else if (chunk.length >= SMALL && isEditable(chunk)) {
-    const next = chunk as Slots;
-    for (let k = i * W; k < next.length - W; k++) next[k] = next[k + W] as number | string;
-    next.length -= W;
-  } else {
-    // A copy without the timer, in one pass.
-    chunks[c] = registered(i === 0 ? chunk.slice(W) : [...chunk.slice(0, i * W), ...chunk.slice((i + 1) * W)]);
-  }
-  return withChunks(q, chunks, head, q.n - 1, q.nextSeq);
+  // A logged add was no duplicate of the same heap: no lookup.
+  if (!isNext(q, ADD, key, time) && heapOf(q).find(key, time) >= 0) return q;
+  return change(q, ADD, key, time, -1);
 }
 
 export function deleteTimer(q: TimerQueue, key: string, time: number): TimerQueue {
-  const at = locate(q, key, time);
-  return at < 0 ? q : removeAt(q, Math.floor(at / 65536), at % 65536);
+  const slot = heapOf(q).find(key, time);
+  return slot < 0 ? q : change(q, DELETE, key, time, slot);
+}
+
+export function hasTimer(q: TimerQueue, key: string, time: number): boolean {
+  return heapOf(q).find(key, time) >= 0;
 }
 
 export interface Timer {
   readonly time: number;
   readonly key: string;
-  /** Registration order, the tie-breaker for timers at the same time. */
-  readonly seq: number;
 }
 
-function timerOf(c: Chunk, i: number): Timer {
-  return { time: timeAt(c, i), key: keyAt(c, i), seq: c[i * W + 2] as number };
+/** The queue without its earliest timer (Flink's poll); q itself when empty. */
+export function dropFirstTimer(q: TimerQueue): TimerQueue {
+  const h = heapOf(q);
+  return h.size === 0 ? q : change(q, POLL, h.headKey(), h.headTime() as number, h.headSlot());
 }
 
 /** The earliest timer with time <= upTo, and the queue without it. */
 export function popDue(q: TimerQueue, upTo: number): { readonly timer: Timer; readonly rest: TimerQueue } | undefined {
-  const first = q.chunks[0];
-  if (first === undefined || timeAt(first, q.head) > upTo) return undefined;
-  return { timer: timerOf(first, q.head), rest: removeAt(q, 0, q.head) };
+  const h = heapOf(q);
+  const time = h.headTime();
+  if (time === undefined || time > upTo) return undefined;
+  return { timer: { time, key: h.headKey() }, rest: dropFirstTimer(q) };
 }
 
 /** The key of the earliest timer if it is due (timed <= upTo), else undefined. */
 export function dueKey(q: TimerQueue, upTo: number): string | undefined {
-  const first = q.chunks[0];
-  return first === undefined || timeAt(first, q.head) > upTo ? undefined : keyAt(first, q.head);
-}
-
-/** The queue without its earliest timer (popDue without building the timer). */
-export function dropFirstTimer(q: TimerQueue): TimerQueue {
-  return q.n === 0 ? q : removeAt(q, 0, q.head);
+  const h = heapOf(q);
+  const time = h.headTime();
+  return time === undefined || time > upTo ? undefined : h.headKey();
 }
 
 export function nextTimerTime(q: TimerQueue): number | undefined {
-  const first = q.chunks[0];
-  return first === undefined ? undefined : timeAt(first, q.head);
+  return heapOf(q).headTime();
 }
 
-/** Every pending timer in firing order (time, then registration). */
+/** Every pending timer in the order they would fire (polled from a copy of the heap). */
 export function timerList(q: TimerQueue): readonly Timer[] {
+  const h = Heap.from(heapOf(q).copyOut());
   const out: Timer[] = [];
-  q.chunks.forEach((c, k) => {
-    for (let i = firstOf(q, k); i < size(c); i++) out.push(timerOf(c, i));
-  });
+  while (h.size > 0) {
+    out.push({ time: h.headTime() as number, key: h.headKey() });
+    h.remove(h.headSlot());
+  }
   return out;
 }
 
 export function timerCount(q: TimerQueue): number {
-  return q.n;
+  return heapOf(q).size;
 }
