@@ -20,11 +20,11 @@
  * heap: `{ log, pos }` is the heap after the log's first `pos` operations. Values never change,
  * so a snapshot's queue is persistent, while the heap itself is a plain mutable array:
  *   - the log keeps the heap at its end (`tip`); an operation on a queue at the end changes that
- *     heap in place and appends itself: the forward run pays a heap operation and three stores;
+ *     heap in place and appends itself: the forward run pays a heap operation and a few stores;
  *   - a queue at an older position is read from a second heap (`reader`), rolled forward by
  *     replaying operations from the nearest heap copy the log kept (every
- *     max(SNAP_MIN, SNAP_PER_TIMER * size) operations, so the copies cost less than a slot per
- *     operation in all);
+ *     max(SNAP_MIN, SNAP_PER_TIMER * size) operations) or from an image of itself it left on the
+ *     way (every READER_STRIDE operations);
  *   - an operation on a queue at an older position that is the one the log holds next (a replay
  *     of the same steps: the engine is deterministic) moves along the log without writing; any
  *     other starts a new log from a copy of that heap (an edited event list).
@@ -33,51 +33,82 @@
  */
 import { created, isEditable } from '../collections/edit.js';
 
+/** Grown to at least n + 1 entries (doubling), keeping the entries. */
+function grownF64(a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> {
+  if (n < a.length) return a;
+  const b = new Float64Array(Math.max(n + 1, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+function grownI32(a: Int32Array<ArrayBuffer>, n: number, fill = 0): Int32Array<ArrayBuffer> {
+  if (n < a.length) return a;
+  const b = new Int32Array(Math.max(n + 1, a.length * 2));
+  b.set(a);
+  if (fill !== 0) b.fill(fill, a.length);
+  return b;
+}
+
+/**
+ * The timers' keys as small ints, one per distinct key, never reused: shared by a log, its heaps
+ * and the logs started from it, so heaps, heap copies and logged operations hold ints (no string
+ * a log keeps alive per operation, no map per heap).
+ */
+class KeyTable {
+  private readonly ids = new Map<string, number>();
+  readonly names: string[] = [];
+
+  /** The key's id, -1 when it never had a timer. */
+  find(key: string): number {
+    return this.ids.get(key) ?? -1;
+  }
+
+  add(key: string): number {
+    const id = this.names.length;
+    this.ids.set(key, id);
+    this.names.push(key);
+    return id;
+  }
+}
+
 /**
  * A heap as Flink's HeapPriorityQueueSet holds it: the binary heap and the dedup map.
  *
- * Layout: timers live in slots (parallel arrays: time, key, heap place, next of the key's chain),
- * reused through a free list, so a timer costs no object; the heap holds, per place, the slot and
- * its time side by side, so the sift loops compare times without following the slot. The dedup
- * map (key → first slot of its chain) is built only when a lookup needs it: a heap rebuilt to
- * read an old position usually replays logged operations only, which need no lookup.
+ * Layout: timers live in slots (parallel arrays: time, key id, heap place, next slot of the same
+ * key), reused through a free list, so a timer costs no object; the heap holds, per place, the
+ * slot and its time side by side, so the sift loops compare times without following the slot.
+ * The dedup map is an array from key id to the key's first slot, chained through slotNext; it is
+ * built only when a lookup needs it: a heap rebuilt to read an old position usually replays logged
+ * operations only, which need no lookup.
  */
 class Heap {
   /** Per heap place (1-based; place 0 unused): the timer's time and its slot. */
-  private placeTime: Float64Array;
-  private placeSlot: Int32Array;
+  private placeTime = new Float64Array(16);
+  private placeSlot = new Int32Array(16);
   size = 0;
   /** Per slot. */
-  private slotTime: Float64Array;
-  private slotKey: string[] = [];
-  private slotAt: Int32Array;
-  private slotNext: Int32Array;
+  private slotTime = new Float64Array(16);
+  private slotKey = new Int32Array(16);
+  private slotAt = new Int32Array(16);
+  private slotNext = new Int32Array(16);
   private free: number[] = [];
   private slots = 0;
-  /** A key's first slot (its chain: slotNext, -1 ends it); null until a lookup needs it. */
-  private byKey: Map<string, number> | null = null;
-
-  constructor(capacity = 16) {
-    this.placeTime = new Float64Array(capacity + 1);
-    this.placeSlot = new Int32Array(capacity + 1);
-    this.slotTime = new Float64Array(capacity);
-    this.slotAt = new Int32Array(capacity);
-    this.slotNext = new Int32Array(capacity);
-  }
-
-  /**
-   * The key of the last find and its chain's first slot (-1: none), for the add that usually
-   * follows it (registering a timer looks for it first): one map lookup instead of two.
-   */
+  /** Per key id: its first slot (-1: none); null until a lookup needs it. */
+  private firstOfKey: Int32Array<ArrayBuffer> | null = null;
+  /** The key of the last find and its id, for the add that usually follows it. */
   private probeKey: string | null = null;
-  private probeFirst = -1;
+  private probeId = -1;
+
+  constructor(readonly keys: KeyTable) {}
 
   /** The slot of (key, time), or -1. */
   find(key: string, time: number): number {
-    const first = this.keyMap().get(key) ?? -1;
+    const id = this.keys.find(key);
     this.probeKey = key;
-    this.probeFirst = first;
-    let s = first;
+    this.probeId = id;
+    if (id < 0) return -1;
+    const first = this.chains();
+    let s = id < first.length ? (first[id] as number) : -1;
     while (s >= 0 && this.slotTime[s] !== time) s = this.slotNext[s] as number;
     return s;
   }
@@ -87,38 +118,42 @@ class Heap {
   }
 
   headKey(): string {
-    return this.slotKey[this.placeSlot[1] as number] as string;
+    return this.keys.names[this.slotKey[this.placeSlot[1] as number] as number] as string;
   }
 
   headSlot(): number {
     return this.placeSlot[1] as number;
   }
 
-  /** Adds a timer not present (the caller checked with find, or replays a logged add). */
-  add(key: string, time: number): void {
-    const s = this.newSlot(key, time);
-    const map = this.byKey;
-    if (map !== null) {
-      const first = key === this.probeKey ? this.probeFirst : (map.get(key) ?? -1);
-      this.probeKey = null;
-      if (first < 0) {
-        this.slotNext[s] = -1;
-        map.set(key, s);
-      } else {
-        // After the chain's first slot: the map entry stays as it is.
-        this.slotNext[s] = this.slotNext[first] as number;
-        this.slotNext[first] = s;
-      }
-    }
+  keyIdOf(slot: number): number {
+    return this.slotKey[slot] as number;
+  }
+
+  /** Adds a timer not present (the caller checked with find); returns its key's id. */
+  add(key: string, time: number): number {
+    let id = key === this.probeKey ? this.probeId : this.keys.find(key);
+    this.probeKey = null;
+    if (id < 0) id = this.keys.add(key);
+    this.addId(id, time);
+    return id;
+  }
+
+  /** Adds a timer of key id `id`. */
+  addId(id: number, time: number): void {
+    const s = this.newSlot(id, time);
+    if (this.firstOfKey !== null) this.chain(s, id);
     const at = ++this.size;
-    if (at >= this.placeTime.length) this.growPlaces();
+    if (at >= this.placeTime.length) {
+      this.placeTime = grownF64(this.placeTime, at);
+      this.placeSlot = grownI32(this.placeSlot, at);
+    }
     this.siftUp(at, time, s);
   }
 
   /** Removes the timer in `slot`. */
   remove(slot: number): void {
     this.probeKey = null;
-    if (this.byKey !== null) this.unchain(slot);
+    if (this.firstOfKey !== null) this.unchain(slot);
     const at = this.slotAt[slot] as number;
     const last = this.size;
     if (at !== last) {
@@ -130,45 +165,59 @@ class Heap {
       if (this.placeSlot[at] === moved) this.siftUp(at, movedTime, moved);
     }
     this.size--;
-    this.slotKey[slot] = '';
     this.free.push(slot);
   }
 
-  private newSlot(key: string, time: number): number {
+  private newSlot(id: number, time: number): number {
     let s = this.free.pop();
     if (s === undefined) {
       s = this.slots++;
-      if (s >= this.slotTime.length) this.growSlots();
+      if (s >= this.slotTime.length) {
+        this.slotTime = grownF64(this.slotTime, s);
+        this.slotKey = grownI32(this.slotKey, s);
+        this.slotAt = grownI32(this.slotAt, s);
+        this.slotNext = grownI32(this.slotNext, s);
+      }
     }
     this.slotTime[s] = time;
-    this.slotKey[s] = key;
+    this.slotKey[s] = id;
     return s;
   }
 
-  private keyMap(): Map<string, number> {
-    if (this.byKey !== null) return this.byKey;
-    const map = new Map<string, number>();
+  /** The dedup map, built from the heap if it is not yet. */
+  private chains(): Int32Array<ArrayBuffer> {
+    if (this.firstOfKey !== null) return this.firstOfKey;
+    this.firstOfKey = new Int32Array(Math.max(16, this.keys.names.length)).fill(-1);
     for (let i = 1; i <= this.size; i++) {
       const s = this.placeSlot[i] as number;
-      const key = this.slotKey[s] as string;
-      this.slotNext[s] = map.get(key) ?? -1;
-      map.set(key, s);
+      this.chain(s, this.slotKey[s] as number);
     }
-    this.byKey = map;
-    return map;
+    return this.firstOfKey;
+  }
+
+  /** Links slot s into its key's chain, after the first slot (the first stays). */
+  private chain(s: number, id: number): void {
+    let first = this.firstOfKey as Int32Array<ArrayBuffer>;
+    if (id >= first.length) first = this.firstOfKey = grownI32(first, id, -1);
+    const head = first[id] as number;
+    if (head < 0) {
+      this.slotNext[s] = -1;
+      first[id] = s;
+    } else {
+      this.slotNext[s] = this.slotNext[head] as number;
+      this.slotNext[head] = s;
+    }
   }
 
   private unchain(slot: number): void {
-    const map = this.byKey as Map<string, number>;
-    const key = this.slotKey[slot] as string;
-    const first = map.get(key) as number;
+    const first = this.firstOfKey as Int32Array;
+    const id = this.slotKey[slot] as number;
     const next = this.slotNext[slot] as number;
-    if (first === slot) {
-      if (next < 0) map.delete(key);
-      else map.set(key, next);
+    let p = first[id] as number;
+    if (p === slot) {
+      first[id] = next;
       return;
     }
-    let p = first;
     while (this.slotNext[p] !== slot) p = this.slotNext[p] as number;
     this.slotNext[p] = next;
   }
@@ -206,58 +255,108 @@ class Heap {
     this.place(at, time, slot);
   }
 
-  private growPlaces(): void {
-    const n = this.placeTime.length * 2;
-    const t = new Float64Array(n);
-    t.set(this.placeTime);
-    this.placeTime = t;
-    const s = new Int32Array(n);
-    s.set(this.placeSlot);
-    this.placeSlot = s;
-  }
-
-  private growSlots(): void {
-    const n = this.slotTime.length * 2;
-    const t = new Float64Array(n);
-    t.set(this.slotTime);
-    this.slotTime = t;
-    const a = new Int32Array(n);
-    a.set(this.slotAt);
-    this.slotAt = a;
-    const x = new Int32Array(n);
-    x.set(this.slotNext);
-    this.slotNext = x;
-  }
-
   /** The timers in heap order. */
   copyOut(): HeapCopy {
     const times = this.placeTime.slice(1, this.size + 1);
-    const keys = new Array<string>(this.size);
-    for (let i = 1; i <= this.size; i++) keys[i - 1] = this.slotKey[this.placeSlot[i] as number] as string;
+    const keys = new Int32Array(this.size);
+    for (let i = 1; i <= this.size; i++) keys[i - 1] = this.slotKey[this.placeSlot[i] as number] as number;
     return { times, keys };
   }
 
   /** A heap holding a copy's timers in the same places (slot i - 1 at place i). */
-  static from(c: HeapCopy): Heap {
-    const n = c.keys.length;
-    const h = new Heap(Math.max(16, n));
-    h.placeTime.set(c.times, 1);
-    h.slotTime.set(c.times);
-    for (let i = 0; i < n; i++) {
-      h.placeSlot[i + 1] = i;
-      h.slotAt[i] = i + 1;
-    }
-    h.slotKey = c.keys.slice();
-    h.slots = n;
-    h.size = n;
+  static from(c: HeapCopy, keys: KeyTable): Heap {
+    const h = new Heap(keys);
+    h.load(c);
     return h;
+  }
+
+  /** Holds a copy's timers instead of its own (slot i - 1 at place i). */
+  load(c: HeapCopy): void {
+    const n = c.keys.length;
+    this.placeTime = grownF64(this.placeTime, n + 1);
+    this.placeSlot = grownI32(this.placeSlot, n + 1);
+    this.slotTime = grownF64(this.slotTime, n);
+    this.slotKey = grownI32(this.slotKey, n);
+    this.slotAt = grownI32(this.slotAt, n);
+    this.slotNext = grownI32(this.slotNext, n);
+    this.placeTime.set(c.times, 1);
+    this.slotTime.set(c.times);
+    this.slotKey.set(c.keys);
+    for (let i = 0; i < n; i++) {
+      this.placeSlot[i + 1] = i;
+      this.slotAt[i] = i + 1;
+    }
+    this.free.length = 0;
+    this.slots = n;
+    this.size = n;
+    this.firstOfKey = null;
+    this.probeKey = null;
+  }
+
+  /**
+   * Its whole state, copied array by array into `into`'s arrays when they are large enough
+   * (a memory copy: cheaper than copyOut's walk, for the reader's frequent copies).
+   */
+  saveInto(into: HeapImage | null): HeapImage {
+    const n = this.size + 1;
+    const m = this.slots;
+    const fits = (a: { length: number } | undefined, k: number) => a !== undefined && a.length >= k;
+    const img: HeapImage = into ?? { placeTime: new Float64Array(0), placeSlot: new Int32Array(0), slotTime: new Float64Array(0), slotKey: new Int32Array(0), slotAt: new Int32Array(0), free: [], size: 0, slots: 0 };
+    if (!fits(img.placeTime, n)) img.placeTime = new Float64Array(n * 2);
+    if (!fits(img.placeSlot, n)) img.placeSlot = new Int32Array(n * 2);
+    if (!fits(img.slotTime, m)) img.slotTime = new Float64Array(m * 2);
+    if (!fits(img.slotKey, m)) img.slotKey = new Int32Array(m * 2);
+    if (!fits(img.slotAt, m)) img.slotAt = new Int32Array(m * 2);
+    img.placeTime.set(this.placeTime.subarray(0, n));
+    img.placeSlot.set(this.placeSlot.subarray(0, n));
+    img.slotTime.set(this.slotTime.subarray(0, m));
+    img.slotKey.set(this.slotKey.subarray(0, m));
+    img.slotAt.set(this.slotAt.subarray(0, m));
+    img.free = this.free.slice();
+    img.size = this.size;
+    img.slots = m;
+    return img;
+  }
+
+  /** Takes the state saveInto copied. */
+  restoreFrom(img: HeapImage): void {
+    const n = img.size + 1;
+    const m = img.slots;
+    this.placeTime = grownF64(this.placeTime, n);
+    this.placeSlot = grownI32(this.placeSlot, n);
+    this.slotTime = grownF64(this.slotTime, m);
+    this.slotKey = grownI32(this.slotKey, m);
+    this.slotAt = grownI32(this.slotAt, m);
+    this.slotNext = grownI32(this.slotNext, m);
+    this.placeTime.set(img.placeTime.subarray(0, n));
+    this.placeSlot.set(img.placeSlot.subarray(0, n));
+    this.slotTime.set(img.slotTime.subarray(0, m));
+    this.slotKey.set(img.slotKey.subarray(0, m));
+    this.slotAt.set(img.slotAt.subarray(0, m));
+    this.free = img.free.slice();
+    this.size = img.size;
+    this.slots = m;
+    this.firstOfKey = null;
+    this.probeKey = null;
   }
 }
 
-/** A heap's timers in heap order (Heap.copyOut). */
+/** A heap's whole state (Heap.saveInto). */
+interface HeapImage {
+  placeTime: Float64Array;
+  placeSlot: Int32Array;
+  slotTime: Float64Array;
+  slotKey: Int32Array;
+  slotAt: Int32Array;
+  free: number[];
+  size: number;
+  slots: number;
+}
+
+/** A heap's timers in heap order (Heap.copyOut): times and key ids. */
 interface HeapCopy {
   readonly times: Float64Array;
-  readonly keys: readonly string[];
+  readonly keys: Int32Array;
 }
 
 const ADD = 0;
@@ -271,36 +370,42 @@ const POLL_CODE = 0xffff;
 /** The fewest operations between two heap copies of a log. */
 const SNAP_MIN = 1024;
 /**
- * Operations between heap copies per pending timer: a copy costs about the operations since the
- * last one (so copies take less than a slot per operation in all), and reading an old position
- * from one replays at most that many.
+ * Operations between heap copies per pending timer: a copy of `size` timers every
+ * SNAP_PER_TIMER * size operations costs at most a quarter of a timer per operation, and reading
+ * an old position from one replays at most that many operations.
  */
 const SNAP_PER_TIMER = 4;
 /**
- * A heap read at an old position keeps a copy every READER_STRIDE operations it is rolled
- * through, the last READER_COPIES of them: stepping back near a position just read (the timeline
- * replays from a snapshot a few steps back) then starts from one of those instead of from the
- * log's sparse copies.
+ * A heap read at an old position keeps an image of itself every READER_STRIDE operations it is
+ * rolled through, the last READER_COPIES of them: stepping back near a position just read (the
+ * timeline replays from a snapshot a few steps back) then starts from one of those instead of
+ * from the log's sparse copies.
  */
 const READER_STRIDE = 256;
 const READER_COPIES = 16;
 
 /**
- * A chunk of the log: per operation a code (POLL_CODE, or the index of its key and time among
- * the chunk's adds and deletes, times two, plus one for a delete), and those keys and times.
+ * A chunk of the log: per operation a code, POLL_CODE or (the index of its key and time among
+ * the log's adds and deletes, less `first`) times two, plus one for a delete.
  */
 interface LogChunk {
   readonly codes: Uint16Array;
-  times: number[];
-  keys: string[];
+  /** The index of the chunk's first add or delete among the log's. */
+  readonly first: number;
 }
 
 /**
  * The operations that changed a heap, from position `base` (where a copy of its heap starts it)
  * on, with the heap after the last one (`tip`) and one for reading older positions (`reader`).
+ * The adds' and deletes' key ids and times are kept apart, in chunks of CHUNK: a poll needs
+ * neither.
  */
 class TimerLog {
   private readonly chunks: LogChunk[] = [];
+  private readonly times: Float64Array[] = [];
+  private readonly keys: Int32Array[] = [];
+  /** How many adds and deletes the log holds. */
+  private payloads = 0;
   /** Position after the last operation. */
   end: number;
   private readonly base: number;
@@ -310,8 +415,8 @@ class TimerLog {
   readonly tip: Heap;
   private reader: Heap | null = null;
   private readerAt = -1;
-  /** Copies of the reader at the positions it passed (READER_STRIDE), oldest first. */
-  private readonly readerCopies: { readonly at: number; readonly copy: HeapCopy }[] = [];
+  /** Images of the reader at the positions it passed (READER_STRIDE), oldest first. */
+  private readonly readerCopies: { at: number; image: HeapImage }[] = [];
 
   constructor(base: number, start: Heap) {
     this.base = base;
@@ -321,25 +426,22 @@ class TimerLog {
     this.tip = start;
   }
 
-  /** Append an operation already applied to the tip heap. */
-  append(kind: number, key: string, time: number): void {
-    const i = this.end - this.base;
-    const j = i % CHUNK;
-    if (j === 0) {
-      // The previous chunk is full: its payload arrays lose their growth slack.
-      const prev = this.chunks[this.chunks.length - 1];
-      if (prev !== undefined) {
-        prev.times = prev.times.slice();
-        prev.keys = prev.keys.slice();
-      }
-      this.chunks.push({ codes: new Uint16Array(CHUNK), times: [], keys: [] });
-    }
+  /** Append an operation already applied to the tip heap (`id`: its key's; none for a poll). */
+  append(kind: number, id: number, time: number): void {
+    const j = (this.end - this.base) % CHUNK;
+    if (j === 0) this.chunks.push({ codes: new Uint16Array(CHUNK), first: this.payloads });
     const c = this.chunks[this.chunks.length - 1] as LogChunk;
     if (kind === POLL) c.codes[j] = POLL_CODE;
     else {
-      c.codes[j] = c.keys.length * 2 + (kind === DELETE ? 1 : 0);
-      c.times.push(time);
-      c.keys.push(key);
+      const k = this.payloads++;
+      c.codes[j] = (k - c.first) * 2 + (kind === DELETE ? 1 : 0);
+      const at = k % CHUNK;
+      if (at === 0) {
+        this.times.push(new Float64Array(CHUNK));
+        this.keys.push(new Int32Array(CHUNK));
+      }
+      (this.times[this.times.length - 1] as Float64Array)[at] = time;
+      (this.keys[this.keys.length - 1] as Int32Array)[at] = id;
     }
     this.end++;
     if (this.end - (this.snapAt[this.snapAt.length - 1] as number) >= Math.max(SNAP_MIN, SNAP_PER_TIMER * this.tip.size)) {
@@ -348,29 +450,42 @@ class TimerLog {
     }
   }
 
-  private chunkAt(pos: number): LogChunk {
-    return this.chunks[Math.floor((pos - this.base) / CHUNK)] as LogChunk;
+  /** The code of the operation at `pos`, and the index of its payload (when it has one). */
+  private codeAt(pos: number): number {
+    const i = pos - this.base;
+    return (this.chunks[Math.floor(i / CHUNK)] as LogChunk).codes[i % CHUNK] as number;
   }
 
-  private codeAt(chunk: LogChunk, pos: number): number {
-    return chunk.codes[(pos - this.base) % CHUNK] as number;
+  private payloadOf(pos: number, code: number): number {
+    return (this.chunks[Math.floor((pos - this.base) / CHUNK)] as LogChunk).first + (code >> 1);
+  }
+
+  private timeOf(k: number): number {
+    return (this.times[Math.floor(k / CHUNK)] as Float64Array)[k % CHUNK] as number;
+  }
+
+  private keyIdOf(k: number): number {
+    return (this.keys[Math.floor(k / CHUNK)] as Int32Array)[k % CHUNK] as number;
   }
 
   /** Whether the operation at `pos` is this one. */
   holds(pos: number, kind: number, key: string, time: number): boolean {
-    const chunk = this.chunkAt(pos);
-    const code = this.codeAt(chunk, pos);
+    const code = this.codeAt(pos);
     if (code === POLL_CODE) return kind === POLL;
-    return kind === ((code & 1) === 1 ? DELETE : ADD) && chunk.keys[code >> 1] === key && chunk.times[code >> 1] === time;
+    const k = this.payloadOf(pos, code);
+    return kind === ((code & 1) === 1 ? DELETE : ADD) && this.timeOf(k) === time && this.tip.keys.names[this.keyIdOf(k)] === key;
   }
 
   /** Apply the operation at `pos` to h. */
   private replay(h: Heap, pos: number): void {
-    const chunk = this.chunkAt(pos);
-    const code = this.codeAt(chunk, pos);
-    if (code === POLL_CODE) h.remove(h.headSlot());
-    else if ((code & 1) === 0) h.add(chunk.keys[code >> 1] as string, chunk.times[code >> 1] as number);
-    else h.remove(h.find(chunk.keys[code >> 1] as string, chunk.times[code >> 1] as number));
+    const code = this.codeAt(pos);
+    if (code === POLL_CODE) {
+      h.remove(h.headSlot());
+      return;
+    }
+    const k = this.payloadOf(pos, code);
+    if ((code & 1) === 0) h.addId(this.keyIdOf(k), this.timeOf(k));
+    else h.remove(h.find(this.tip.keys.names[this.keyIdOf(k)] as string, this.timeOf(k)));
   }
 
   /** The heap at `pos` (base <= pos <= end): the tip, or the reader rolled to it. */
@@ -387,15 +502,17 @@ class TimerLog {
         else hi = mid - 1;
       }
       let from = this.snapAt[lo] as number;
-      let copy = this.snaps[lo] as HeapCopy;
+      let image: HeapImage | null = null;
       for (const c of this.readerCopies) {
         if (c.at <= pos && c.at > from) {
           from = c.at;
-          copy = c.copy;
+          image = c.image;
         }
       }
       if (h === null || this.readerAt > pos || this.readerAt < from) {
-        h = Heap.from(copy);
+        h ??= new Heap(this.tip.keys);
+        if (image !== null) h.restoreFrom(image);
+        else h.load(this.snaps[lo] as HeapCopy);
         this.reader = h;
         this.readerAt = from;
       }
@@ -407,12 +524,19 @@ class TimerLog {
     return h;
   }
 
+  /** Roll the reader, which is at `pos`, through the operation there. */
+  followAt(pos: number): void {
+    this.replay(this.heapAt(pos), pos);
+    this.readerAdvanced();
+  }
+
   /** The reader moved one operation on: keep a copy of it every READER_STRIDE operations. */
-  readerAdvanced(): void {
+  private readerAdvanced(): void {
     const at = ++this.readerAt;
     if (at % READER_STRIDE !== 0 || this.readerCopies.some((c) => c.at === at)) return;
-    if (this.readerCopies.length === READER_COPIES) this.readerCopies.shift();
-    this.readerCopies.push({ at, copy: (this.reader as Heap).copyOut() });
+    // The oldest image's arrays are reused once READER_COPIES are kept.
+    const old = this.readerCopies.length === READER_COPIES ? (this.readerCopies.shift() as { image: HeapImage }).image : null;
+    this.readerCopies.push({ at, image: (this.reader as Heap).saveInto(old) });
   }
 
   /**
@@ -438,14 +562,15 @@ export class TimerQueue {
   ) {}
 
   toJSON(): (number | string)[] {
-    const c = heapOf(this).copyOut();
-    return c.keys.flatMap((key, i) => [c.times[i] as number, key]);
+    const h = heapOf(this);
+    const c = h.copyOut();
+    return Array.from(c.keys).flatMap((id, i) => [c.times[i] as number, h.keys.names[id] as string]);
   }
 }
 
 export const EMPTY_TIMERS: TimerQueue = Object.freeze(new TimerQueue(null, 0));
 
-const EMPTY_HEAP = new Heap();
+const EMPTY_HEAP = new Heap(new KeyTable());
 
 function heapOf(q: TimerQueue): Heap {
   return q.log === null ? EMPTY_HEAP : q.log.heapAt(q.pos);
@@ -473,20 +598,22 @@ function isNext(q: TimerQueue, kind: number, key: string, time: number): boolean
 function change(q: TimerQueue, kind: number, key: string, time: number, slot: number): TimerQueue {
   const log = q.log;
   if (log !== null && q.pos === log.end) {
-    if (kind === ADD) log.tip.add(key, time);
-    else log.tip.remove(slot);
-    log.append(kind, key, time);
+    const tip = log.tip;
+    let id = -1;
+    if (kind === ADD) id = tip.add(key, time);
+    else {
+      id = tip.keyIdOf(slot);
+      tip.remove(slot);
+    }
+    log.append(kind, id, time);
     return moved(q, log, q.pos + 1);
   }
   if (log !== null && isNext(q, kind, key, time)) {
-    const h = log.heapAt(q.pos);
-    if (kind === ADD) h.add(key, time);
-    else h.remove(slot);
-    log.readerAdvanced();
+    log.followAt(q.pos);
     return moved(q, log, q.pos + 1);
   }
   // The heap read at q.pos (where `slot` is) becomes the new log's.
-  const fork = new TimerLog(q.pos, log === null ? new Heap() : log.takeReader(q.pos));
+  const fork = new TimerLog(q.pos, log === null ? new Heap(new KeyTable()) : log.takeReader(q.pos));
   return change(new TimerQueue(fork, q.pos), kind, key, time, slot);
 }
 
@@ -538,13 +665,19 @@ export function nextTimerTime(q: TimerQueue): number | undefined {
 
 /** Every pending timer in the order they would fire (polled from a copy of the heap). */
 export function timerList(q: TimerQueue): readonly Timer[] {
-  const h = Heap.from(heapOf(q).copyOut());
+  const from = heapOf(q);
+  const h = Heap.from(from.copyOut(), from.keys);
   const out: Timer[] = [];
   while (h.size > 0) {
     out.push({ time: h.headTime() as number, key: h.headKey() });
     h.remove(h.headSlot());
   }
   return out;
+}
+
+/** Whether two queues hold the same timers in the same heap places (their logs may differ). */
+export function timerQueuesEqual(a: TimerQueue, b: TimerQueue): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 export function timerCount(q: TimerQueue): number {
