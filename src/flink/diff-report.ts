@@ -48,7 +48,7 @@ function changelogVerdict(diff: RunDiff): string[] {
     out.push(`changelog: DIFFERS — first difference at step ${diff.firstDifference} (marked >>; ${differing} step${differing === 1 ? '' : 's'} differ, marked !)`);
     if (diff.steps.every((s) => s.agree || sameRows(s.joinstep, s.flink))) {
       out.push(
-        `  every differing step holds the same rows in another order. A known cause: timers of several keys due at the same time, which Flink fires in its timer heap's order and joinstep in the order they were registered (docs/semantics.md, Known limits)`,
+        `  every differing step holds the same rows in another order: an order of Flink's that joinstep does not reproduce (its hash maps' and its timer heap's are modelled; please report the scenario)`,
       );
     }
   }

@@ -6,8 +6,9 @@
  * - plan: a query one side rejects and the other plans is a disagreement; both rejecting agree
  *   when Flink's message contains the first sentence of joinstep's;
  * - changelog: the rows of each step, in order; for a step the harness lists in `unorderedSteps`
- *   as a multiset ("unordered-step"); a step that differs only in the order of its rows is counted
- *   under the rule "hash-order" (isHashOrder below), as explained, not as agreeing;
+ *   as a multiset ("unordered-step"). A step with the same rows in another order differs: the
+ *   orders Flink's hash maps and its timer heap give are modelled (state/flink-map-order.ts,
+ *   state/timer-service.ts), so no order is forgiven;
  * - result: the final materialized rows, sorted;
  * - watermarks: the steps at which the join's output watermark advanced, and the values.
  */
@@ -97,8 +98,6 @@ export function compareResponses(mine: Exclude<JoinstepOutcome, { kind: 'crash' 
   if (mine.kind === 'runtime-error') return { verdict: 'differ', detail: `run: joinstep fails at run time (${mine.message}), Flink runs it` };
   const changelog = compareChangelog(mine.changelog, flink.changelog ?? [], new Set(flink.unorderedSteps ?? []));
   if (changelog !== undefined) return { verdict: 'differ', detail: changelog };
-  const unordered = new Set(flink.unorderedSteps ?? []);
-  const hashOrdered = hashOrderSteps(mine.changelog, flink.changelog ?? []).filter((s) => !unordered.has(s));
   const a = [...mine.result].sort();
   const b = [...(flink.result ?? [])].sort();
   if (a.join('\n') !== b.join('\n')) return { verdict: 'differ', detail: `result: joinstep [${a.join('; ')}], Flink [${b.join('; ')}]` };
@@ -106,7 +105,6 @@ export function compareResponses(mine: Exclude<JoinstepOutcome, { kind: 'crash' 
     const w = (xs: readonly { step: number; value: number }[]) => advances(xs).map((x) => `${x.step}:${x.value}`).join(' ');
     if (w(mine.watermarks) !== w(flink.watermarks)) return { verdict: 'differ', detail: `watermarks: joinstep ${w(mine.watermarks)}, Flink ${w(flink.watermarks)}` };
   }
-  if (hashOrdered.length > 0) return { verdict: 'explained', detail: `hash-order: step(s) ${hashOrdered.join(', ')} hold the same rows in another order` };
   return { verdict: 'agree', detail: '' };
 }
 
@@ -119,27 +117,8 @@ const byStep = (rows: readonly StepRow[]) => {
 const sameMultiset = (x: readonly string[], y: readonly string[]) => [...x].sort().join('\n') === [...y].sort().join('\n');
 
 /**
- * The rule "hash-order": a step whose rows are the same multiset in another order. The rule was
- * named for the HashMap iteration order of several matches, which joinstep now computes
- * (state/flink-map-order.ts); the cause left is timers of several keys due at the same time, which
- * Flink fires in the order of its binary timer heap and joinstep in registration order
- * (docs/semantics.md, Known limits). Such a step is counted as explained by this rule, never as
- * agreeing.
- */
-export function isHashOrder(mine: readonly string[], flink: readonly string[]): boolean {
-  return mine.length > 1 && mine.join('\n') !== flink.join('\n') && sameMultiset(mine, flink);
-}
-
-/** The steps that agree only under the hash-order rule. */
-export function hashOrderSteps(mine: readonly StepRow[], flink: readonly StepRow[]): number[] {
-  const a = byStep(mine);
-  const b = byStep(flink);
-  return [...a.keys()].filter((s) => isHashOrder(a.get(s) ?? [], b.get(s) ?? [])).sort((x, y) => x - y);
-}
-
-/**
  * The first step whose rows differ, described; undefined when every step agrees (in order; as a
- * multiset where the harness lists the step as unordered, or where the hash-order rule applies).
+ * multiset where the harness lists the step as unordered).
  */
 export function compareChangelog(mine: readonly StepRow[], flink: readonly StepRow[], unordered: ReadonlySet<number>): string | undefined {
   const a = byStep(mine);
@@ -148,7 +127,7 @@ export function compareChangelog(mine: readonly StepRow[], flink: readonly StepR
   for (const s of steps) {
     const x = a.get(s) ?? [];
     const y = b.get(s) ?? [];
-    const same = unordered.has(s) ? sameMultiset(x, y) : x.join('\n') === y.join('\n') || isHashOrder(x, y);
+    const same = unordered.has(s) ? sameMultiset(x, y) : x.join('\n') === y.join('\n');
     if (!same) return `changelog at step ${s}${unordered.has(s) ? ' (unordered-step: compared as a multiset)' : ''}: joinstep [${x.join('; ')}], Flink [${y.join('; ')}]`;
   }
   return undefined;

@@ -78,24 +78,24 @@ export function whyNot(record: StepRecord, wm: WatermarkView, info: SessionInfo,
 }
 
 /**
- * When the step fired timers of several keys due at the same time: Flink fires those in its timer
- * heap's order, which joinstep does not reproduce (it fires them in registration order), so the
- * rows they emitted may come out of Flink in another order. Undefined for any other step.
+ * When the step fired timers of several keys due at the same time: the order they fired in is
+ * Flink's timer heap's, which is easy to mistake for arrival order, so the view names the rule.
+ * Undefined for any other step.
  */
 export function equalTimersNote(record: StepRecord, info: SessionInfo): string | undefined {
-  const keysAt = new Map<string, Set<string>>();
+  const keysAt = new Map<string, string[]>();
   for (const ev of record.trace) {
     if (ev.t !== 'timer.fire') continue;
     const at = `${ev.domain} ${ev.time}`;
-    const keys = keysAt.get(at) ?? new Set<string>();
-    keys.add(ev.key);
+    const keys = keysAt.get(at) ?? [];
+    if (!keys.includes(ev.key)) keys.push(ev.key);
     keysAt.set(at, keys);
   }
   for (const [at, keys] of keysAt) {
-    if (keys.size < 2) continue;
+    if (keys.length < 2) continue;
     const [domain, time] = at.split(' ') as [string, string];
     const what = domain === 'event' ? 'event-time' : 'processing-time';
-    return `order: ${keys.size} keys' ${what} timers were due at ${clock(Number(time), info)}; they fire here in the order they were registered, while Flink fires timers due at the same time in its timer heap's order, so Flink may emit these rows in another order (docs/semantics.md, Known limits)`;
+    return `order: ${keys.length} keys' ${what} timers were due at ${clock(Number(time), info)} and fired as ${keys.map(printable).join(', ')}: Flink's timer heap orders timers by time only, so equal ones leave in the order its moves give, not in the order they were registered (docs/semantics.md, "Timers due at the same time")`;
   }
   return undefined;
 }

@@ -114,14 +114,17 @@ events:
   - { watermark: rates, to: "09:10" }
 `;
 
-  it('the why view says that Flink may emit their rows in another order; a step with one key says nothing of it', async () => {
+  it('the why view names the order of the timer heap; a step with one key says nothing of it', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'joinstep-why-')), 'three-keys.yaml');
     writeFileSync(file, SCENARIO);
     const loaded = await loadSession(file);
     if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
     const at8 = whyText(stateAt(8, loaded.session), 80, 30);
     expect(at8).toContain('step 8 emitted 3 rows:');
-    expect(at8).toContain("order: 3 keys' event-time timers were due at 09:00; they fire here in the order they were registered, while Flink fires timers due at the same time in its timer heap's order");
+    // Registered EUR, USD, GBP: Flink's heap fires EUR, then GBP (moved to the top), then USD.
+    expect(at8.indexOf('+I[o1, EUR, 1]')).toBeLessThan(at8.indexOf('+I[o3, GBP, 3]'));
+    expect(at8.indexOf('+I[o3, GBP, 3]')).toBeLessThan(at8.indexOf('+I[o2, USD, 2]'));
+    expect(at8).toContain("order: 3 keys' event-time timers were due at 09:00 and fired as EUR, GBP, USD: Flink's timer heap orders timers by time only");
     const at11 = whyText(stateAt(11, loaded.session), 80, 30);
     expect(at11).toContain('step 11 emitted 1 row:');
     expect(at11).not.toContain('order:');

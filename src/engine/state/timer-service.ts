@@ -1,323 +1,685 @@
 /**
- * The keyed timer service of every join family, shaped like Flink's InternalTimerService: at most
- * one timer per (key, time) — registering it again is a no-op, as Flink's timer set deduplicates —
- * fired in time order. Two timers due at the same time fire in registration order here. Flink's
- * order for them is deterministic but comes from its queue's shape: with the heap state backend,
- * one binary heap over all timers that compares timestamps only (HeapPriorityQueueSet), so equal
- * timers leave in the order the heap's sift moves give them (docs/semantics.md, Known limits).
+ * The keyed timer service of every join family, modelled on Flink's InternalTimerService with the
+ * heap state backend (the harness's and Flink's default `hashmap`): per time domain, one
+ * HeapPriorityQueueSet holds every timer of the operator.
+ *
+ * Flink's queue, which this reproduces exactly because it decides the firing order of timers
+ * that are due at the same time:
+ *   - a binary heap in an array, 1-based, ordered by timestamp only (no tie-breaker);
+ *   - add: a (key, time) already present is a no-op (the set's dedup map); else the timer goes to
+ *     the end and sifts up while strictly earlier than its parent;
+ *   - poll: the head leaves; the last timer moves into its place, sifts down (to the earlier
+ *     child, the right one only when strictly earlier than the left, while that child is strictly
+ *     earlier), and sifts up if it did not move;
+ *   - delete: the same as poll, at the deleted timer's place.
+ * So two timers due at the same time fire in the order those moves leave them in, which is
+ * neither registration order nor key order (docs/semantics.md, "Timers due at the same time").
  * The interval join keeps its cleanup timers here, the temporal join its emit and retention timers.
  *
- * Storage: the timers sorted by (time, registration), cut into chunks of at most CHUNK timers,
- * each chunk flat as [time, key, seq, time, ...] (no object per timer: checkpoints retain every
- * chunk they saw, and a timer lives for a window). Timers are mostly registered at or after the
- * latest one (appends to the last chunk) and fire from the front, so a step touches one or two
- * chunks and the short array of chunks. Firing the first timer only moves the queue's `head` past
- * it: the chunk is not changed, so neither shifted nor copied (the slots before `head` in the
- * first chunk are dead). Persistent: a chunk or chunk array is changed in place only when it was
- * created in the current transient edit (edit.ts) and is not small (see SMALL); otherwise it is
- * copied, so a snapshot's queue never changes. Dedup and delete look for the key among the timers
- * with the same time (usually one or two).
+ * Storage. A queue value is a position in an append-only log of the operations that changed a
+ * heap: `{ log, pos }` is the heap after the log's first `pos` operations. Values never change,
+ * so a snapshot's queue is persistent, while the heap itself is a plain mutable array:
+ *   - the log keeps the heap at its end (`tip`); an operation on a queue at the end changes that
+ *     heap in place and appends itself: the forward run pays a heap operation and a few stores;
+ *   - a queue at an older position is read from a second heap (`reader`), rolled forward by
+ *     replaying operations from the nearest heap copy the log kept (every
+ *     max(SNAP_MIN, SNAP_PER_TIMER * size) operations) or from an image of itself it left on the
+ *     way (every READER_STRIDE operations);
+ *   - an operation on a queue at an older position that is the one the log holds next (a replay
+ *     of the same steps: the engine is deterministic) moves along the log without writing; any
+ *     other starts a new log from a copy of that heap (an edited event list).
+ * A persistent heap (copy on write) would copy most of a large heap between two checkpoints, as
+ * every poll touches a path from the root to a leaf: about 200 MB for the 1M-event interval join.
  */
 import { created, isEditable } from '../collections/edit.js';
 
-/**
- * A chunk: up to CHUNK timers sorted by (time, seq), stored flat as [time, key, seq, time, ...]
- * (no object per timer: checkpoints retain every chunk they saw, and a timer lives for a window).
- */
-type Chunk = readonly (number | string)[];
-
-/** Slots per timer in a chunk. */
-const W = 3;
-/** Timers per chunk: a copied chunk costs at most W * CHUNK slots. */
-const CHUNK = 32;
-
-/**
- * Chunks and chunk arrays shorter than this are copied on every change and never registered in
- * the edit: copying a few slots costs less than the edit's Set lookups (each a likely cache miss
- * in a large table), and a queue that is mostly empty (the temporal join's) stays this small.
- */
-const SMALL = 8 * W;
-
-type Slots = (number | string)[];
-
-/** A registered array only when it is large enough to be worth changing in place later. */
-function registered<T>(a: T[]): T[] {
-  return a.length >= SMALL ? created(a) : a;
+/** Grown to at least n + 1 entries (doubling), keeping the entries. */
+function grownF64(a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> {
+  if (n < a.length) return a;
+  const b = new Float64Array(Math.max(n + 1, a.length * 2));
+  b.set(a);
+  return b;
 }
 
-function ownChunks<T>(a: readonly T[]): T[] {
-  if (a.length < SMALL) return a.slice();
-  return isEditable(a) ? (a as T[]) : created(a.slice());
-}
-
-function timeAt(c: Chunk, i: number): number {
-  return c[i * W] as number;
-}
-
-function keyAt(c: Chunk, i: number): string {
-  return c[i * W + 1] as string;
-}
-
-function size(c: Chunk): number {
-  return c.length / W;
+function grownI32(a: Int32Array<ArrayBuffer>, n: number, fill = 0): Int32Array<ArrayBuffer> {
+  if (n < a.length) return a;
+  const b = new Int32Array(Math.max(n + 1, a.length * 2));
+  b.set(a);
+  if (fill !== 0) b.fill(fill, a.length);
+  return b;
 }
 
 /**
- * Index of the last chunk whose first timer is timed <= time (0 when none is). Timers are mostly
- * registered past the last chunk's first timer, or before the second chunk's: those two are
- * looked at first, as every probe of the search touches another chunk (a likely cache miss).
+ * The timers' keys as small ints, one per distinct key, never reused: shared by a log, its heaps
+ * and the logs started from it, so heaps, heap copies and logged operations hold ints (no string
+ * a log keeps alive per operation, no map per heap).
  */
-function chunkFor(chunks: readonly Chunk[], time: number): number {
-  let hi = chunks.length - 1;
-  if (hi <= 0 || timeAt(chunks[hi] as Chunk, 0) <= time) return Math.max(hi, 0);
-  if (timeAt(chunks[1] as Chunk, 0) > time) return 0;
-  let lo = 1;
-  hi--;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (timeAt(chunks[mid] as Chunk, 0) <= time) lo = mid;
-    else hi = mid - 1;
+class KeyTable {
+  private readonly ids = new Map<string, number>();
+  readonly names: string[] = [];
+
+  /** The key's id, -1 when it never had a timer. */
+  find(key: string): number {
+    return this.ids.get(key) ?? -1;
   }
-  return lo;
-}
 
-/** Position after the last timer timed <= time in a chunk, not below `lo`. */
-function endOfTime(chunk: Chunk, time: number, lo: number): number {
-  let i = size(chunk);
-  while (i > lo && timeAt(chunk, i - 1) > time) i--;
-  return i;
-}
-
-/**
- * Insert a timer at `at` in the first chunk, whose first `head` (> 0) timers are dead: in place,
- * the live timers before `at` move down one place (timers are mostly inserted near the front
- * there); otherwise a copy of the live timers only (so the caller's head becomes 0).
- */
-function insertFirst(chunk: Chunk, head: number, at: number, time: number, key: string, seq: number): Chunk {
-  if (chunk.length >= SMALL && isEditable(chunk)) {
-    const w = chunk as Slots;
-    for (let k = (head - 1) * W; k < (at - 1) * W; k++) w[k] = w[k + W] as number | string;
-    const i = (at - 1) * W;
-    w[i] = time;
-    w[i + 1] = key;
-    w[i + 2] = seq;
-    return w;
+  add(key: string): number {
+    const id = this.names.length;
+    this.ids.set(key, id);
+    this.names.push(key);
+    return id;
   }
-  return registered(withInserted(chunk, head, at, time, key, seq));
 }
 
 /**
- * An exact-size copy of the chunk's timers from `from` on, with a timer inserted at `at` (a copy
- * then push would allocate twice, and leave slack).
+ * A heap as Flink's HeapPriorityQueueSet holds it: the binary heap and the dedup map.
+ *
+ * Layout: timers live in slots (parallel arrays: time, key id, heap place, next slot of the same
+ * key), reused through a free list, so a timer costs no object; the heap holds, per place, the
+ * slot and its time side by side, so the sift loops compare times without following the slot.
+ * The dedup map is an array from key id to the key's first slot, chained through slotNext; it is
+ * built only when a lookup needs it: a heap rebuilt to read an old position usually replays logged
+ * operations only, which need no lookup.
  */
-function withInserted(chunk: Chunk, from: number, at: number, time: number, key: string, seq: number): Slots {
-  const a = new Array<number | string>((size(chunk) - from + 1) * W);
-  let o = 0;
-  for (let k = from * W; k < at * W; k++) a[o++] = chunk[k] as number | string;
-  a[o++] = time;
-  a[o++] = key;
-  a[o++] = seq;
-  for (let k = at * W; k < chunk.length; k++) a[o++] = chunk[k] as number | string;
-  return a;
-}
+class Heap {
+  /** Per heap place (1-based; place 0 unused): the timer's time and its slot. */
+  private placeTime = new Float64Array(16);
+  private placeSlot = new Int32Array(16);
+  size = 0;
+  /** Per slot. */
+  private slotTime = new Float64Array(16);
+  private slotKey = new Int32Array(16);
+  private slotAt = new Int32Array(16);
+  private slotNext = new Int32Array(16);
+  private free: number[] = [];
+  private slots = 0;
+  /** Per key id: its first slot (-1: none); null until a lookup needs it. */
+  private firstOfKey: Int32Array<ArrayBuffer> | null = null;
+  /** The key of the last find and its id, for the add that usually follows it. */
+  private probeKey: string | null = null;
+  private probeId = -1;
 
-/** Insert one timer's slots at slot i by shifting in place (splice would allocate). */
-function insertAt(a: Slots, i: number, time: number, key: string, seq: number): void {
-  a.push(time, key, seq);
-  for (let k = a.length - 1; k >= i + W; k--) a[k] = a[k - W] as number | string;
-  a[i] = time;
-  a[i + 1] = key;
-  a[i + 2] = seq;
-}
+  constructor(readonly keys: KeyTable) {}
 
-export interface TimerQueue {
-  /** Non-empty chunks, in order (the first one's live timers start at `head`). */
-  readonly chunks: readonly Chunk[];
-  /** How many timers of chunks[0] have fired: its slots before them are dead. */
-  readonly head: number;
-  readonly n: number;
-  readonly nextSeq: number;
-}
+  /** The slot of (key, time), or -1. */
+  find(key: string, time: number): number {
+    const id = this.keys.find(key);
+    this.probeKey = key;
+    this.probeId = id;
+    if (id < 0) return -1;
+    const first = this.chains();
+    let s = id < first.length ? (first[id] as number) : -1;
+    while (s >= 0 && this.slotTime[s] !== time) s = this.slotNext[s] as number;
+    return s;
+  }
 
-export const EMPTY_TIMERS: TimerQueue = Object.freeze({ chunks: Object.freeze([]) as readonly Chunk[], head: 0, n: 0, nextSeq: 0 });
+  headTime(): number | undefined {
+    return this.size === 0 ? undefined : this.placeTime[1];
+  }
 
-/** Index of chunk c's first live timer. */
-function firstOf(q: TimerQueue, c: number): number {
-  return c === 0 ? q.head : 0;
-}
+  headKey(): string {
+    return this.keys.names[this.slotKey[this.placeSlot[1] as number] as number] as string;
+  }
 
-/** Where (key, time) is, as chunk * 2^16 + index, or -1. Walks back over the timers at `time`. */
-function locate(q: TimerQueue, key: string, time: number): number {
-  if (q.n === 0) return -1;
-  let c = chunkFor(q.chunks, time);
-  let i = endOfTime(q.chunks[c] as Chunk, time, firstOf(q, c));
-  for (;;) {
-    const chunk = q.chunks[c] as Chunk;
-    const lo = firstOf(q, c);
-    while (i > lo) {
-      i--;
-      if (timeAt(chunk, i) !== time) return -1;
-      if (keyAt(chunk, i) === key) return c * 65536 + i;
+  headSlot(): number {
+    return this.placeSlot[1] as number;
+  }
+
+  keyIdOf(slot: number): number {
+    return this.slotKey[slot] as number;
+  }
+
+  /** Adds a timer not present (the caller checked with find); returns its key's id. */
+  add(key: string, time: number): number {
+    let id = key === this.probeKey ? this.probeId : this.keys.find(key);
+    this.probeKey = null;
+    if (id < 0) id = this.keys.add(key);
+    this.addId(id, time);
+    return id;
+  }
+
+  /** Adds a timer of key id `id`. */
+  addId(id: number, time: number): void {
+    const s = this.newSlot(id, time);
+    if (this.firstOfKey !== null) this.chain(s, id);
+    const at = ++this.size;
+    if (at >= this.placeTime.length) {
+      this.placeTime = grownF64(this.placeTime, at);
+      this.placeSlot = grownI32(this.placeSlot, at);
     }
-    if (c === 0) return -1;
-    c--;
-    i = size(q.chunks[c] as Chunk);
+    this.siftUp(at, time, s);
+  }
+
+  /** Removes the timer in `slot`. */
+  remove(slot: number): void {
+    this.probeKey = null;
+    if (this.firstOfKey !== null) this.unchain(slot);
+    const at = this.slotAt[slot] as number;
+    const last = this.size;
+    if (at !== last) {
+      const movedTime = this.placeTime[last] as number;
+      const moved = this.placeSlot[last] as number;
+      // As Flink: sift down with the old size (the moved timer's old place still holds it, which
+      // changes no comparison), then up if it stayed.
+      this.siftDown(at, movedTime, moved, last);
+      if (this.placeSlot[at] === moved) this.siftUp(at, movedTime, moved);
+    }
+    this.size--;
+    this.free.push(slot);
+  }
+
+  private newSlot(id: number, time: number): number {
+    let s = this.free.pop();
+    if (s === undefined) {
+      s = this.slots++;
+      if (s >= this.slotTime.length) {
+        this.slotTime = grownF64(this.slotTime, s);
+        this.slotKey = grownI32(this.slotKey, s);
+        this.slotAt = grownI32(this.slotAt, s);
+        this.slotNext = grownI32(this.slotNext, s);
+      }
+    }
+    this.slotTime[s] = time;
+    this.slotKey[s] = id;
+    return s;
+  }
+
+  /** The dedup map, built from the heap if it is not yet. */
+  private chains(): Int32Array<ArrayBuffer> {
+    if (this.firstOfKey !== null) return this.firstOfKey;
+    this.firstOfKey = new Int32Array(Math.max(16, this.keys.names.length)).fill(-1);
+    for (let i = 1; i <= this.size; i++) {
+      const s = this.placeSlot[i] as number;
+      this.chain(s, this.slotKey[s] as number);
+    }
+    return this.firstOfKey;
+  }
+
+  /** Links slot s into its key's chain, after the first slot (the first stays). */
+  private chain(s: number, id: number): void {
+    let first = this.firstOfKey as Int32Array<ArrayBuffer>;
+    if (id >= first.length) first = this.firstOfKey = grownI32(first, id, -1);
+    const head = first[id] as number;
+    if (head < 0) {
+      this.slotNext[s] = -1;
+      first[id] = s;
+    } else {
+      this.slotNext[s] = this.slotNext[head] as number;
+      this.slotNext[head] = s;
+    }
+  }
+
+  private unchain(slot: number): void {
+    const first = this.firstOfKey as Int32Array;
+    const id = this.slotKey[slot] as number;
+    const next = this.slotNext[slot] as number;
+    let p = first[id] as number;
+    if (p === slot) {
+      first[id] = next;
+      return;
+    }
+    while (this.slotNext[p] !== slot) p = this.slotNext[p] as number;
+    this.slotNext[p] = next;
+  }
+
+  private place(at: number, time: number, slot: number): void {
+    this.placeTime[at] = time;
+    this.placeSlot[at] = slot;
+    this.slotAt[slot] = at;
+  }
+
+  /** Moves the timer (time, slot) up from place `at` while strictly earlier than its parent. */
+  private siftUp(at: number, time: number, slot: number): void {
+    const times = this.placeTime;
+    let parent = at >>> 1;
+    while (parent > 0 && time < (times[parent] as number)) {
+      this.place(at, times[parent] as number, this.placeSlot[parent] as number);
+      at = parent;
+      parent >>>= 1;
+    }
+    this.place(at, time, slot);
+  }
+
+  /** Moves the timer (time, slot) down from place `at` within places 1..n. */
+  private siftDown(at: number, time: number, slot: number, n: number): void {
+    const times = this.placeTime;
+    for (;;) {
+      let child = at << 1;
+      if (child > n) break;
+      // The left child, or the right one when strictly earlier.
+      if (child + 1 <= n && (times[child + 1] as number) < (times[child] as number)) child++;
+      if (!((times[child] as number) < time)) break;
+      this.place(at, times[child] as number, this.placeSlot[child] as number);
+      at = child;
+    }
+    this.place(at, time, slot);
+  }
+
+  /** The timers in heap order. */
+  copyOut(): HeapCopy {
+    const times = this.placeTime.slice(1, this.size + 1);
+    const keys = new Int32Array(this.size);
+    for (let i = 1; i <= this.size; i++) keys[i - 1] = this.slotKey[this.placeSlot[i] as number] as number;
+    return { times, keys };
+  }
+
+  /** A heap holding a copy's timers in the same places (slot i - 1 at place i). */
+  static from(c: HeapCopy, keys: KeyTable): Heap {
+    const h = new Heap(keys);
+    h.load(c);
+    return h;
+  }
+
+  /** Holds a copy's timers instead of its own (slot i - 1 at place i). */
+  load(c: HeapCopy): void {
+    const n = c.keys.length;
+    this.placeTime = grownF64(this.placeTime, n + 1);
+    this.placeSlot = grownI32(this.placeSlot, n + 1);
+    this.slotTime = grownF64(this.slotTime, n);
+    this.slotKey = grownI32(this.slotKey, n);
+    this.slotAt = grownI32(this.slotAt, n);
+    this.slotNext = grownI32(this.slotNext, n);
+    this.placeTime.set(c.times, 1);
+    this.slotTime.set(c.times);
+    this.slotKey.set(c.keys);
+    for (let i = 0; i < n; i++) {
+      this.placeSlot[i + 1] = i;
+      this.slotAt[i] = i + 1;
+    }
+    this.free.length = 0;
+    this.slots = n;
+    this.size = n;
+    this.firstOfKey = null;
+    this.probeKey = null;
+  }
+
+  /**
+   * Its whole state, copied array by array into `into`'s arrays when they are large enough
+   * (a memory copy: cheaper than copyOut's walk, for the reader's frequent copies).
+   */
+  saveInto(into: HeapImage | null): HeapImage {
+    const n = this.size + 1;
+    const m = this.slots;
+    const fits = (a: { length: number } | undefined, k: number) => a !== undefined && a.length >= k;
+    const img: HeapImage = into ?? { placeTime: new Float64Array(0), placeSlot: new Int32Array(0), slotTime: new Float64Array(0), slotKey: new Int32Array(0), slotAt: new Int32Array(0), free: [], size: 0, slots: 0 };
+    if (!fits(img.placeTime, n)) img.placeTime = new Float64Array(n * 2);
+    if (!fits(img.placeSlot, n)) img.placeSlot = new Int32Array(n * 2);
+    if (!fits(img.slotTime, m)) img.slotTime = new Float64Array(m * 2);
+    if (!fits(img.slotKey, m)) img.slotKey = new Int32Array(m * 2);
+    if (!fits(img.slotAt, m)) img.slotAt = new Int32Array(m * 2);
+    img.placeTime.set(this.placeTime.subarray(0, n));
+    img.placeSlot.set(this.placeSlot.subarray(0, n));
+    img.slotTime.set(this.slotTime.subarray(0, m));
+    img.slotKey.set(this.slotKey.subarray(0, m));
+    img.slotAt.set(this.slotAt.subarray(0, m));
+    img.free = this.free.slice();
+    img.size = this.size;
+    img.slots = m;
+    return img;
+  }
+
+  /** Takes the state saveInto copied. */
+  restoreFrom(img: HeapImage): void {
+    const n = img.size + 1;
+    const m = img.slots;
+    this.placeTime = grownF64(this.placeTime, n);
+    this.placeSlot = grownI32(this.placeSlot, n);
+    this.slotTime = grownF64(this.slotTime, m);
+    this.slotKey = grownI32(this.slotKey, m);
+    this.slotAt = grownI32(this.slotAt, m);
+    this.slotNext = grownI32(this.slotNext, m);
+    this.placeTime.set(img.placeTime.subarray(0, n));
+    this.placeSlot.set(img.placeSlot.subarray(0, n));
+    this.slotTime.set(img.slotTime.subarray(0, m));
+    this.slotKey.set(img.slotKey.subarray(0, m));
+    this.slotAt.set(img.slotAt.subarray(0, m));
+    this.free = img.free.slice();
+    this.size = img.size;
+    this.slots = m;
+    this.firstOfKey = null;
+    this.probeKey = null;
   }
 }
 
-export function hasTimer(q: TimerQueue, key: string, time: number): boolean {
-  return locate(q, key, time) >= 0;
+/** A heap's whole state (Heap.saveInto). */
+interface HeapImage {
+  placeTime: Float64Array;
+  placeSlot: Int32Array;
+  slotTime: Float64Array;
+  slotKey: Int32Array;
+  slotAt: Int32Array;
+  free: number[];
+  size: number;
+  slots: number;
 }
 
-function withChunks(q: TimerQueue, chunks: readonly Chunk[], head: number, n: number, nextSeq: number): TimerQueue {
-  if (isEditable(q)) {
-    const m = q as { chunks: readonly Chunk[]; head: number; n: number; nextSeq: number };
-    m.chunks = chunks;
-    m.head = head;
-    m.n = n;
-    m.nextSeq = nextSeq;
+/** A heap's timers in heap order (Heap.copyOut): times and key ids. */
+interface HeapCopy {
+  readonly times: Float64Array;
+  readonly keys: Int32Array;
+}
+
+const ADD = 0;
+const DELETE = 1;
+const POLL = 2;
+
+/** Operations per log chunk. */
+const CHUNK = 4096;
+/** A poll's code in a chunk: it needs no key or time (it removes the heap's first timer). */
+const POLL_CODE = 0xffff;
+/** The fewest operations between two heap copies of a log. */
+const SNAP_MIN = 1024;
+/**
+ * Operations between heap copies per pending timer: a copy of `size` timers every
+ * SNAP_PER_TIMER * size operations costs at most a quarter of a timer per operation, and reading
+ * an old position from one replays at most that many operations.
+ */
+const SNAP_PER_TIMER = 4;
+/**
+ * A heap read at an old position keeps an image of itself every READER_STRIDE operations it is
+ * rolled through, the last READER_COPIES of them: stepping back near a position just read (the
+ * timeline replays from a snapshot a few steps back) then starts from one of those instead of
+ * from the log's sparse copies.
+ */
+const READER_STRIDE = 256;
+const READER_COPIES = 16;
+
+/**
+ * A chunk of the log: per operation a code, POLL_CODE or (the index of its key and time among
+ * the log's adds and deletes, less `first`) times two, plus one for a delete.
+ */
+interface LogChunk {
+  readonly codes: Uint16Array;
+  /** The index of the chunk's first add or delete among the log's. */
+  readonly first: number;
+}
+
+/**
+ * The operations that changed a heap, from position `base` (where a copy of its heap starts it)
+ * on, with the heap after the last one (`tip`) and one for reading older positions (`reader`).
+ * The adds' and deletes' key ids and times are kept apart, in chunks of CHUNK: a poll needs
+ * neither.
+ */
+class TimerLog {
+  private readonly chunks: LogChunk[] = [];
+  private readonly times: Float64Array[] = [];
+  private readonly keys: Int32Array[] = [];
+  /** How many adds and deletes the log holds. */
+  private payloads = 0;
+  /** Position after the last operation. */
+  end: number;
+  private readonly base: number;
+  /** Heap copies (Heap.copyOut) and their positions, ascending; the first is at `base`. */
+  private readonly snapAt: number[];
+  private readonly snaps: HeapCopy[];
+  readonly tip: Heap;
+  private reader: Heap | null = null;
+  private readerAt = -1;
+  /** Images of the reader at the positions it passed (READER_STRIDE), oldest first. */
+  private readonly readerCopies: { at: number; image: HeapImage }[] = [];
+
+  constructor(base: number, start: Heap) {
+    this.base = base;
+    this.end = base;
+    this.snapAt = [base];
+    this.snaps = [start.copyOut()];
+    this.tip = start;
+  }
+
+  /** Append an operation already applied to the tip heap (`id`: its key's; none for a poll). */
+  append(kind: number, id: number, time: number): void {
+    const j = (this.end - this.base) % CHUNK;
+    if (j === 0) this.chunks.push({ codes: new Uint16Array(CHUNK), first: this.payloads });
+    const c = this.chunks[this.chunks.length - 1] as LogChunk;
+    if (kind === POLL) c.codes[j] = POLL_CODE;
+    else {
+      const k = this.payloads++;
+      c.codes[j] = (k - c.first) * 2 + (kind === DELETE ? 1 : 0);
+      const at = k % CHUNK;
+      if (at === 0) {
+        this.times.push(new Float64Array(CHUNK));
+        this.keys.push(new Int32Array(CHUNK));
+      }
+      (this.times[this.times.length - 1] as Float64Array)[at] = time;
+      (this.keys[this.keys.length - 1] as Int32Array)[at] = id;
+    }
+    this.end++;
+    if (this.end - (this.snapAt[this.snapAt.length - 1] as number) >= Math.max(SNAP_MIN, SNAP_PER_TIMER * this.tip.size)) {
+      this.snapAt.push(this.end);
+      this.snaps.push(this.tip.copyOut());
+    }
+  }
+
+  /** The code of the operation at `pos`, and the index of its payload (when it has one). */
+  private codeAt(pos: number): number {
+    const i = pos - this.base;
+    return (this.chunks[Math.floor(i / CHUNK)] as LogChunk).codes[i % CHUNK] as number;
+  }
+
+  private payloadOf(pos: number, code: number): number {
+    return (this.chunks[Math.floor((pos - this.base) / CHUNK)] as LogChunk).first + (code >> 1);
+  }
+
+  private timeOf(k: number): number {
+    return (this.times[Math.floor(k / CHUNK)] as Float64Array)[k % CHUNK] as number;
+  }
+
+  private keyIdOf(k: number): number {
+    return (this.keys[Math.floor(k / CHUNK)] as Int32Array)[k % CHUNK] as number;
+  }
+
+  /** Whether the operation at `pos` is this one. */
+  holds(pos: number, kind: number, key: string, time: number): boolean {
+    const code = this.codeAt(pos);
+    if (code === POLL_CODE) return kind === POLL;
+    const k = this.payloadOf(pos, code);
+    return kind === ((code & 1) === 1 ? DELETE : ADD) && this.timeOf(k) === time && this.tip.keys.names[this.keyIdOf(k)] === key;
+  }
+
+  /** Apply the operation at `pos` to h. */
+  private replay(h: Heap, pos: number): void {
+    const code = this.codeAt(pos);
+    if (code === POLL_CODE) {
+      h.remove(h.headSlot());
+      return;
+    }
+    const k = this.payloadOf(pos, code);
+    if ((code & 1) === 0) h.addId(this.keyIdOf(k), this.timeOf(k));
+    else h.remove(h.find(this.tip.keys.names[this.keyIdOf(k)] as string, this.timeOf(k)));
+  }
+
+  /** The heap at `pos` (base <= pos <= end): the tip, or the reader rolled to it. */
+  heapAt(pos: number): Heap {
+    if (pos === this.end) return this.tip;
+    let h = this.reader;
+    if (h === null || this.readerAt > pos || pos - this.readerAt > READER_STRIDE) {
+      // The latest copy at or before pos: the log's, or one the reader left.
+      let lo = 0;
+      let hi = this.snapAt.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if ((this.snapAt[mid] as number) <= pos) lo = mid;
+        else hi = mid - 1;
+      }
+      let from = this.snapAt[lo] as number;
+      let image: HeapImage | null = null;
+      for (const c of this.readerCopies) {
+        if (c.at <= pos && c.at > from) {
+          from = c.at;
+          image = c.image;
+        }
+      }
+      if (h === null || this.readerAt > pos || this.readerAt < from) {
+        h ??= new Heap(this.tip.keys);
+        if (image !== null) h.restoreFrom(image);
+        else h.load(this.snaps[lo] as HeapCopy);
+        this.reader = h;
+        this.readerAt = from;
+      }
+    }
+    while (this.readerAt < pos) {
+      this.replay(h, this.readerAt);
+      this.readerAdvanced();
+    }
+    return h;
+  }
+
+  /** Roll the reader, which is at `pos`, through the operation there. */
+  followAt(pos: number): void {
+    this.replay(this.heapAt(pos), pos);
+    this.readerAdvanced();
+  }
+
+  /** The reader moved one operation on: keep a copy of it every READER_STRIDE operations. */
+  private readerAdvanced(): void {
+    const at = ++this.readerAt;
+    if (at % READER_STRIDE !== 0 || this.readerCopies.some((c) => c.at === at)) return;
+    // The oldest image's arrays are reused once READER_COPIES are kept.
+    const old = this.readerCopies.length === READER_COPIES ? (this.readerCopies.shift() as { image: HeapImage }).image : null;
+    this.readerCopies.push({ at, image: (this.reader as Heap).saveInto(old) });
+  }
+
+  /**
+   * The reader heap at `pos`, taken over by a new log that starts there (the reader is then this
+   * log's no more).
+   */
+  takeReader(pos: number): Heap {
+    const h = this.heapAt(pos);
+    this.reader = null;
+    this.readerAt = -1;
+    return h;
+  }
+}
+
+/**
+ * A queue value: the heap after the first `pos` operations of `log` (null: the empty queue no
+ * operation has touched). It serializes as its timers in heap order, what it denotes.
+ */
+export class TimerQueue {
+  constructor(
+    readonly log: TimerLog | null,
+    readonly pos: number,
+  ) {}
+
+  toJSON(): (number | string)[] {
+    const h = heapOf(this);
+    const c = h.copyOut();
+    return Array.from(c.keys).flatMap((id, i) => [c.times[i] as number, h.keys.names[id] as string]);
+  }
+}
+
+export const EMPTY_TIMERS: TimerQueue = Object.freeze(new TimerQueue(null, 0));
+
+const EMPTY_HEAP = new Heap(new KeyTable());
+
+function heapOf(q: TimerQueue): Heap {
+  return q.log === null ? EMPTY_HEAP : q.log.heapAt(q.pos);
+}
+
+function moved(q: TimerQueue, log: TimerLog, pos: number): TimerQueue {
+  if (q.log === log && isEditable(q)) {
+    (q as { pos: number }).pos = pos;
     return q;
   }
-  return created({ chunks, head, n, nextSeq });
+  return created(new TimerQueue(log, pos));
+}
+
+/** Whether q's log holds this operation right after q: a replay of the same step. */
+function isNext(q: TimerQueue, kind: number, key: string, time: number): boolean {
+  const log = q.log;
+  return log !== null && q.pos < log.end && log.holds(q.pos, kind, key, time);
+}
+
+/**
+ * q after one operation that changes its heap (`slot`: the timer a delete or poll removes, in
+ * q's heap). At the log's end the tip heap changes and the log grows; at an older position the
+ * log's next operation is followed when it is this one, and otherwise a new log starts there.
+ */
+function change(q: TimerQueue, kind: number, key: string, time: number, slot: number): TimerQueue {
+  const log = q.log;
+  if (log !== null && q.pos === log.end) {
+    const tip = log.tip;
+    let id = -1;
+    if (kind === ADD) id = tip.add(key, time);
+    else {
+      id = tip.keyIdOf(slot);
+      tip.remove(slot);
+    }
+    log.append(kind, id, time);
+    return moved(q, log, q.pos + 1);
+  }
+  if (log !== null && isNext(q, kind, key, time)) {
+    log.followAt(q.pos);
+    return moved(q, log, q.pos + 1);
+  }
+  // The heap read at q.pos (where `slot` is) becomes the new log's.
+  const fork = new TimerLog(q.pos, log === null ? new Heap(new KeyTable()) : log.takeReader(q.pos));
+  return change(new TimerQueue(fork, q.pos), kind, key, time, slot);
 }
 
 /** Register a timer; a second registration of the same (key, time) changes nothing. */
 export function addTimer(q: TimerQueue, key: string, time: number): TimerQueue {
-  if (locate(q, key, time) >= 0) return q;
-  const seq = q.nextSeq;
-  if (q.n === 0) return withChunks(q, [[time, key, seq]], 0, 1, seq + 1);
-  const c = chunkFor(q.chunks, time);
-  const chunk = q.chunks[c] as Chunk;
-  const lo = firstOf(q, c);
-  const at = endOfTime(chunk, time, lo);
-  const chunks = ownChunks(q.chunks);
-  let head = q.head;
-  const last = at === size(chunk) && c === chunks.length - 1;
-  if (last && size(chunk) - lo >= CHUNK) {
-    // Appending past a full last chunk (the usual case): start a new one rather than split. The
-    // new one is registered at once, small as it is: appends then push in place instead of
-    // copying it. The full one stays as its pushes left it: a 3-slot literal grown by 3-slot
-    // pushes holds CHUNK = 32 timers in 101 slots (V8 grows to n + n/2 + 16), 5 slots of slack,
-    // where an exact-size copy cost 96 slots more per chunk (~19 B/event, 1M-event interval
-    // join). Only a first chunk with fired timers before `head` is copied, to drop them.
-    if (lo > 0 && isEditable(chunk)) {
-      chunks[c] = chunk.slice(lo * W);
-      head = 0;
-    }
-    chunks.push(created([time, key, seq]));
-    return withChunks(q, chunks, head, q.n + 1, seq + 1);
-  }
-  if (last && (c > 0 || head === 0) && isEditable(chunk)) {
-    (chunk as Slots).push(time, key, seq);
-    return withChunks(q, chunks, head, q.n + 1, seq + 1);
-  }
-  if (c === 0 && head > 0) {
-    chunks[0] = insertFirst(chunk, head, at, time, key, seq);
-    // In place, the live timers moved down into the dead slot before them; a copy has none.
-    head = chunks[0] === chunk ? head - 1 : 0;
-    return withChunks(q, chunks, head, q.n + 1, seq + 1);
-  }
-  let next: Slots;
-  if (chunk.length >= SMALL && isEditable(chunk)) {
-    next = chunk as Slots;
-    insertAt(next, at * W, time, key, seq);
-  } else {
-    // The last chunk of a long queue is registered even when small: more appends are to come
-    // (a mostly empty queue, as the temporal join's, keeps copying its few timers).
-    next = withInserted(chunk, 0, at, time, key, seq);
-    if (last && c > 0) created(next);
-    else registered(next);
-  }
-  if (next.length > CHUNK * W) {
-    const half = (CHUNK >> 1) * W;
-    const tail = registered(next.slice(half));
-    next.length = half;
-    chunks.push(tail);
-    for (let k = chunks.length - 1; k > c + 1; k--) chunks[k] = chunks[k - 1] as Chunk;
-    chunks[c + 1] = tail;
-  }
-  chunks[c] = next;
-  return withChunks(q, chunks, head, q.n + 1, seq + 1);
-}
-
-function removeAt(q: TimerQueue, c: number, i: number): TimerQueue {
-  const chunk = q.chunks[c] as Chunk;
-  const lo = firstOf(q, c);
-  if (c === 0 && i === lo && lo + 1 < size(chunk)) {
-    // The first timer (firing): move the head past it, the chunk stays as it is.
-    return withChunks(q, q.chunks, lo + 1, q.n - 1, q.nextSeq);
-  }
-  // The last timer (a mostly empty queue, as the temporal join's): no copy to empty.
-  if (q.n === 1) return withChunks(q, EMPTY_TIMERS.chunks, 0, 0, q.nextSeq);
-  const chunks = ownChunks(q.chunks);
-  let head = q.head;
-  if (size(chunk) - lo === 1) {
-    for (let k = c; k < chunks.length - 1; k++) chunks[k] = chunks[k + 1] as Chunk;
-    chunks.length--;
-    if (c === 0) head = 0;
-  } else if (c === 0 && head > 0) {
-    // A copy of the live timers without this one.
-    chunks[0] = registered([...chunk.slice(head * W, i * W), ...chunk.slice((i + 1) * W)]);
-    head = 0;
-  } else if (chunk.length >= SMALL && isEditable(chunk)) {
-    const next = chunk as Slots;
-    for (let k = i * W; k < next.length - W; k++) next[k] = next[k + W] as number | string;
-    next.length -= W;
-  } else {
-    // A copy without the timer, in one pass.
-    chunks[c] = registered(i === 0 ? chunk.slice(W) : [...chunk.slice(0, i * W), ...chunk.slice((i + 1) * W)]);
-  }
-  return withChunks(q, chunks, head, q.n - 1, q.nextSeq);
+  // A logged add was no duplicate of the same heap: no lookup.
+  if (!isNext(q, ADD, key, time) && heapOf(q).find(key, time) >= 0) return q;
+  return change(q, ADD, key, time, -1);
 }
 
 export function deleteTimer(q: TimerQueue, key: string, time: number): TimerQueue {
-  const at = locate(q, key, time);
-  return at < 0 ? q : removeAt(q, Math.floor(at / 65536), at % 65536);
+  const slot = heapOf(q).find(key, time);
+  return slot < 0 ? q : change(q, DELETE, key, time, slot);
+}
+
+export function hasTimer(q: TimerQueue, key: string, time: number): boolean {
+  return heapOf(q).find(key, time) >= 0;
 }
 
 export interface Timer {
   readonly time: number;
   readonly key: string;
-  /** Registration order, the tie-breaker for timers at the same time. */
-  readonly seq: number;
 }
 
-function timerOf(c: Chunk, i: number): Timer {
-  return { time: timeAt(c, i), key: keyAt(c, i), seq: c[i * W + 2] as number };
+/** The queue without its earliest timer (Flink's poll); q itself when empty. */
+export function dropFirstTimer(q: TimerQueue): TimerQueue {
+  const h = heapOf(q);
+  return h.size === 0 ? q : change(q, POLL, h.headKey(), h.headTime() as number, h.headSlot());
 }
 
 /** The earliest timer with time <= upTo, and the queue without it. */
 export function popDue(q: TimerQueue, upTo: number): { readonly timer: Timer; readonly rest: TimerQueue } | undefined {
-  const first = q.chunks[0];
-  if (first === undefined || timeAt(first, q.head) > upTo) return undefined;
-  return { timer: timerOf(first, q.head), rest: removeAt(q, 0, q.head) };
+  const h = heapOf(q);
+  const time = h.headTime();
+  if (time === undefined || time > upTo) return undefined;
+  return { timer: { time, key: h.headKey() }, rest: dropFirstTimer(q) };
 }
 
 /** The key of the earliest timer if it is due (timed <= upTo), else undefined. */
 export function dueKey(q: TimerQueue, upTo: number): string | undefined {
-  const first = q.chunks[0];
-  return first === undefined || timeAt(first, q.head) > upTo ? undefined : keyAt(first, q.head);
-}
-
-/** The queue without its earliest timer (popDue without building the timer). */
-export function dropFirstTimer(q: TimerQueue): TimerQueue {
-  return q.n === 0 ? q : removeAt(q, 0, q.head);
+  const h = heapOf(q);
+  const time = h.headTime();
+  return time === undefined || time > upTo ? undefined : h.headKey();
 }
 
 export function nextTimerTime(q: TimerQueue): number | undefined {
-  const first = q.chunks[0];
-  return first === undefined ? undefined : timeAt(first, q.head);
+  return heapOf(q).headTime();
 }
 
-/** Every pending timer in firing order (time, then registration). */
+/** Every pending timer in the order they would fire (polled from a copy of the heap). */
 export function timerList(q: TimerQueue): readonly Timer[] {
+  const from = heapOf(q);
+  const h = Heap.from(from.copyOut(), from.keys);
   const out: Timer[] = [];
-  q.chunks.forEach((c, k) => {
-    for (let i = firstOf(q, k); i < size(c); i++) out.push(timerOf(c, i));
-  });
+  while (h.size > 0) {
+    out.push({ time: h.headTime() as number, key: h.headKey() });
+    h.remove(h.headSlot());
+  }
   return out;
 }
 
+/** Whether two queues hold the same timers in the same heap places (their logs may differ). */
+export function timerQueuesEqual(a: TimerQueue, b: TimerQueue): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 export function timerCount(q: TimerQueue): number {
-  return q.n;
+  return heapOf(q).size;
 }

@@ -1,24 +1,18 @@
 /**
  * The keyed timer queue (state/timer-service.ts) as the joins use it: timers registered ahead
  * of a moving clock over many keys, fired from the front, some registered again near the front
- * (the interval join's re-armed cleanup timers), a few deleted. Long runs fill and drain many
- * chunks, so every path of the fired-head offset is taken: appends past a full last chunk,
- * inserts and deletes in a first chunk with fired timers, in place and copied. Checked against a
- * plain model, and every queue kept at an edit boundary must never change.
+ * (the interval join's re-armed cleanup timers), a few deleted. Runs are long enough to cross the
+ * operation log's chunks and its heap copies, and kept queues are read back from far behind the
+ * log's end (a seek), so every way of reading an older position is taken. Checked against the
+ * plain model of Flink's heap; every queue kept at an edit boundary must never change.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inEditRounds } from './edit-rounds.js';
-import { newEdit, useEdit } from '../../../src/engine/collections/edit.js';
+import { ModelHeap } from './flink-heap-model.js';
 import { addTimer, deleteTimer, EMPTY_TIMERS, hasTimer, popDue, timerCount, timerList, type TimerQueue } from '../../../src/engine/state/timer-service.js';
 
 type Op = { k: 'tick' } | { k: 'add'; key: number; ahead: number } | { k: 'del'; nth: number } | { k: 'pop' };
-
-interface ModelTimer {
-  time: number;
-  key: string;
-  seq: number;
-}
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ k: 'tick' as const }) },
@@ -28,63 +22,67 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ k: 'pop' as const }) },
 );
 
-const sorted = (ts: ModelTimer[]) => [...ts].sort((a, b) => a.time - b.time || a.seq - b.seq);
-const listOf = (q: TimerQueue) => timerList(q).map((t) => `${t.time}:${t.key}:${t.seq}`);
-const modelList = (ts: ModelTimer[]) => sorted(ts).map((t) => `${t.time}:${t.key}:${t.seq}`);
+const listOf = (q: TimerQueue) => timerList(q).map((t) => `${t.time}:${t.key}`);
 
 describe('timer queue under a moving clock', () => {
   it('matches the model, and never changes a queue kept at an edit boundary', () => {
     fc.assert(
       fc.property(fc.array(opArb, { minLength: 200, maxLength: 1500 }), fc.integer({ min: 1, max: 300 }), (ops, editEvery) => {
         let q = EMPTY_TIMERS;
-        let model: ModelTimer[] = [];
-        let seq = 0;
+        const model = new ModelHeap();
         let clock = 0;
-        const kept = inEditRounds(ops, editEvery, 13, 5, () => ({ q, list: listOf(q) }), (op) => {
+        const kept = inEditRounds(ops, editEvery, 13, 5, () => ({ q, list: model.firing() }), (op) => {
           if (op.k === 'tick') clock += 1;
           else if (op.k === 'add') {
             const key = `k${op.key}`;
             const time = clock + op.ahead;
             q = addTimer(q, key, time);
-            if (!model.some((t) => t.key === key && t.time === time)) model.push({ time, key, seq: seq++ });
+            model.apply({ k: 'add', key, time });
           } else if (op.k === 'del') {
-            const victim = sorted(model)[op.nth % Math.max(1, model.length)];
+            const victim = model.q[1 + (op.nth % Math.max(1, model.size))];
             if (victim !== undefined) {
               q = deleteTimer(q, victim.key, victim.time);
-              model = model.filter((t) => t !== victim);
+              model.apply({ k: 'del', key: victim.key, time: victim.time });
             }
           } else {
             const due = popDue(q, clock);
-            const first = sorted(model)[0];
-            const expected = first !== undefined && first.time <= clock ? first : undefined;
-            expect(due?.timer).toEqual(expected);
-            if (due !== undefined) {
-              q = due.rest;
-              model = model.filter((t) => t !== expected);
-            }
+            expect(due?.timer).toEqual(model.apply({ k: 'pop', upTo: clock }));
+            if (due !== undefined) q = due.rest;
           }
-          expect(timerCount(q)).toBe(model.length);
+          expect(timerCount(q)).toBe(model.size);
         });
-        expect(listOf(q)).toEqual(modelList(model));
-        for (const t of model) expect(hasTimer(q, t.key, t.time)).toBe(true);
+        expect(listOf(q)).toEqual(model.firing());
+        for (let i = 1; i <= model.size; i++) expect(hasTimer(q, model.q[i]!.key, model.q[i]!.time)).toBe(true);
+        // Oldest first and newest first: the reader moves back and forth across heap copies.
         for (const k of kept) expect(listOf(k.q)).toEqual(k.list);
+        for (const k of [...kept].reverse()) expect(listOf(k.q)).toEqual(k.list);
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 
-  it('inserts into a first chunk whose first timers have fired, in place', () => {
-    const edit = newEdit();
-    useEdit(edit);
+  it('reads a queue from 10,000 operations back, across log chunks and heap copies', () => {
     let q = EMPTY_TIMERS;
-    try {
-      for (let i = 0; i < 32; i++) q = addTimer(q, `k${i}`, i);
-      for (let i = 0; i < 5; i++) q = popDue(q, 100)!.rest;
-      q = addTimer(q, 'late', 50);
-      q = addTimer(q, 'early', 6);
-    } finally {
-      useEdit(null);
+    const model = new ModelHeap();
+    const kept: { q: TimerQueue; list: string[] }[] = [];
+    for (let i = 0; i < 12000; i++) {
+      // Thousands of timers pending (each second add is popped), times repeating so that ties are common.
+      const time = Math.floor(i / 40) * 7 + (i % 3);
+      q = addTimer(q, `k${i % 97}`, time);
+      model.apply({ k: 'add', key: `k${i % 97}`, time });
+      if (i % 2 === 1) {
+        const due = popDue(q, Infinity)!;
+        expect(due.timer).toEqual(model.apply({ k: 'pop', upTo: Infinity }));
+        q = due.rest;
+      }
+      if (i % 300 === 0) kept.push({ q, list: model.firing() });
     }
-    expect(timerList(q).map((t) => t.key)).toEqual([...Array.from({ length: 27 }, (_, i) => `k${i + 5}`), 'late'].flatMap((k) => (k === 'k6' ? ['k6', 'early'] : [k])));
+    for (const k of [...kept].reverse()) expect(listOf(k.q)).toEqual(k.list);
+    // Forward and one back, as stepping does: the back read starts from a copy the reader left.
+    for (let j = 1; j < kept.length; j++) {
+      expect(listOf(kept[j]!.q)).toEqual(kept[j]!.list);
+      expect(listOf(kept[j - 1]!.q)).toEqual(kept[j - 1]!.list);
+    }
+    expect(listOf(q)).toEqual(model.firing());
   });
 });
