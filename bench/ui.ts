@@ -1,14 +1,20 @@
 /**
  * UI benchmark: key-press-to-frame time for step, back and jump on a 100k-event scenario
  * (median; target < 16 ms), and cold start of the built CLI to its first frame on a real pty.
- * `benchUi()` is the entry for bench/run.ts; `tsx bench/ui.ts` prints the table on its own.
+ * `benchUi()` is the entry for bench/run.ts; `tsx bench/ui.ts` prints the table on its own, and
+ * then `benchKeys()`: keys sent through a pipe while a scenario file is read, while its run
+ * computes and after (bench/ui-keys-case.tsx), on each family's file (BENCH_UI_FILES, or files
+ * of BENCH_UI_FILE_EVENTS events written for it; 0 skips it).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { writeBenchFiles } from './files.js';
+import { FAMILIES } from './scenarios.js';
+import type { KeySample } from './ui-keys-case.js';
 
 export interface UiBenchResult {
   readonly columns: number;
@@ -45,25 +51,30 @@ export interface UiBenchResult {
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
+const quantile = (xs: readonly number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * xs.length) - 1)] ?? NaN;
+
+/** Bundles a bench case with the CLI's build settings: one ESM bundle, production React, devtools stubbed. */
+async function bundleCase(entry: string, bundle: string): Promise<void> {
+  await build({
+    entryPoints: [join(ROOT, 'bench', entry)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: bundle,
+    jsx: 'automatic',
+    logLevel: 'warning',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    alias: { 'react-devtools-core': join(ROOT, 'build-stubs', 'react-devtools-core.mjs') },
+    banner: { js: "import {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+}
 
 async function keyCase(events: number, keys: number, jumps: number, columns: number, rows: number): Promise<Omit<UiBenchResult, 'coldStartMs'>> {
   const dir = mkdtempSync(join(tmpdir(), 'joinstep-bench-ui-'));
   try {
     const bundle = join(dir, 'ui-case.mjs');
-    // The same build settings as the CLI: one ESM bundle, production React, devtools stubbed.
-    await build({
-      entryPoints: [join(ROOT, 'bench', 'ui-case.tsx')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      outfile: bundle,
-      jsx: 'automatic',
-      logLevel: 'warning',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      alias: { 'react-devtools-core': join(ROOT, 'build-stubs', 'react-devtools-core.mjs') },
-      banner: { js: "import {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);" },
-    });
+    await bundleCase('ui-case.tsx', bundle);
     const child = spawnSync(process.execPath, [bundle, 'temporal', String(events), String(keys), String(columns), String(rows), String(jumps)], {
       encoding: 'utf8',
       env: { ...process.env, CI: 'false' },
@@ -125,6 +136,56 @@ export async function benchUi(
   return results;
 }
 
+export interface KeysResult {
+  readonly file: string;
+  readonly samples: readonly KeySample[];
+}
+
+/**
+ * Keys through a pipe on each scenario file (bench/ui-keys-case.tsx): while it is read, while its
+ * run computes, and after. Without files, each family's JSON Lines file of `events` is written first.
+ */
+export async function benchKeys(options: { files?: readonly string[]; events?: number; afterKeys?: number; gapMs?: number } = {}): Promise<KeysResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'joinstep-bench-keys-'));
+  try {
+    const bundle = join(dir, 'ui-keys-case.mjs');
+    await bundleCase('ui-keys-case.tsx', bundle);
+    const files = options.files ?? FAMILIES.map((family) => writeBenchFiles(family, options.events ?? 100_000, 'jsonl', (mkdirSync(join(dir, family)), join(dir, family))));
+    const results: KeysResult[] = [];
+    for (const file of files) {
+      const child = spawnSync(process.execPath, [bundle, file, '120', '40', String(options.gapMs ?? 100), String(options.afterKeys ?? 40)], {
+        encoding: 'utf8',
+        env: { ...process.env, CI: 'false' },
+        maxBuffer: 16 << 20,
+      });
+      if (child.status !== 0) throw new Error(`ui keys case failed on ${file}:\n${child.stderr}`);
+      results.push(JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as KeysResult);
+    }
+    return results;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Per file and phase: median and 90th percentile of each kind of key (targets: step < 16 ms, back and seek < 20 ms). */
+export function formatKeys(results: readonly KeysResult[]): string {
+  const f = (xs: readonly number[]): string => (xs.length === 0 ? '–' : `${median([...xs]).toFixed(1)} / ${quantile(xs, 0.9).toFixed(1)}`);
+  const lines = ['keys through a pipe, key in the pipe to its frame written (ms, median / p90, count; targets: step < 16, back and seek < 20)'];
+  for (const r of results) {
+    lines.push(`  ${r.file.split('/').pop()}`);
+    for (const phase of ['reading', 'computing', 'after'] as const) {
+      const cells = (['step', 'back', 'seek'] as const).map((kind) => {
+        const of = r.samples.filter((s) => s.phase === phase && s.kind === kind);
+        const ms = of.flatMap((s) => (s.ms === undefined ? [] : [s.ms]));
+        const missed = of.length - ms.length;
+        return `${kind} ${f(ms)} (${ms.length}${missed > 0 ? `, ${missed} without a frame` : ''})`;
+      });
+      lines.push(`    ${phase.padEnd(9)} ${cells.join('   ')}`);
+    }
+  }
+  return lines.join('\n');
+}
+
 export function formatUiBench(results: readonly UiBenchResult[]): string {
   return results.map(formatOne).join('\n');
 }
@@ -149,4 +210,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
   const jumps = Number(process.env['BENCH_UI_JUMPS'] ?? 10);
   const keys = Number(process.env['BENCH_UI_KEYS'] ?? 40);
   process.stdout.write(`${formatUiBench(await benchUi({ events, jumps, keys }))}\n`);
+  const files = process.env['BENCH_UI_FILES']?.split(',').filter((f) => f !== '');
+  const fileEvents = Number(process.env['BENCH_UI_FILE_EVENTS'] ?? 100_000);
+  if (files !== undefined || fileEvents > 0) process.stdout.write(`${formatKeys(await benchKeys(files !== undefined ? { files } : { events: fileEvents }))}\n`);
 }

@@ -53,6 +53,27 @@ export function emittedJson(ctx: RunContext, e: Emitted): { op: string; row: Rec
 export { partitionName };
 
 /**
+ * A state view of rows in groups (a join key's rows), the groups in the order given: group g holds
+ * `count(g)` rows, its row r built by `entry(g, r)` only when the pane reads it, so a state of
+ * thousands of keys costs a count per key and the rows shown, not a row object per row held.
+ */
+export function groupedStateView<G>(layout: string, groups: readonly G[], count: (g: G) => number, entry: (g: G, r: number) => StateEntryView): StateView {
+  const starts = new Float64Array(groups.length + 1);
+  for (let g = 0; g < groups.length; g++) starts[g + 1] = starts[g]! + count(groups[g]!);
+  return stateViewOf(layout, starts[groups.length]!, (i) => {
+    // The last group starting at or before row i (an empty group starts where the next one does).
+    let lo = 0;
+    let hi = groups.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return entry(groups[lo]!, i - starts[lo]!);
+  });
+}
+
+/**
  * A state view of `size` rows, row i built by `entryAt(i)` when the pane reads it; `entries`
  * builds them all once, on first read. Given an array, its rows as they are.
  */

@@ -43,7 +43,7 @@ import { hashMapBucket, hashMapCapacity, longHash } from '../../state/flink-map-
 import { keyStatesOf } from '../../state/keyed-state-view.js';
 import { nextTimerTime } from '../../state/timer-service.js';
 import { conditionHolds, joinRow, keyRejectsNull, makeJoinRows, otherSide, printKey, printRow, printRowOf, printSpan, printTime, rowTime, sideName, type JoinRows } from '../join-rows.js';
-import { stateViewOf } from '../../describe.js';
+import { groupedStateView, stateViewOf } from '../../describe.js';
 
 /** Flink's relative window sizes: left rows wait `-lower`, right rows wait `upper`. */
 export function relativeSize(spec: IntervalSpec, side: Side): number {
@@ -494,25 +494,23 @@ function describeIntervalSide(j: JoinRows, spec: IntervalSpec, state: IntervalSt
     `per join key · ${sideName(side)} cache: time -> rows (joined flag) · ` +
     `a row at t expires when ${spec.timeKind === 'rowtime' ? 'the watermark' : 'processing time'} passes t + ${printSpan(rel)}` +
     (spec.minCleanupMs > 0 ? ` (removed by a timer up to ${printSpan(spec.minCleanupMs)} later, or earlier by a scan)` : '');
-  const entries: StateEntryView[] = [];
+  // Keys without rows on this side show nothing: left out before their keys are printed and sorted.
   const keys = keyStatesOf(state.keys)
+    .filter((ks) => cacheSize(ks, side) > 0)
     .map((ks) => ({ ks, printed: printKey(j, keySideOf(ks), keyRowOf(ks)) }))
     .sort((a, b) => (a.printed < b.printed ? -1 : a.printed > b.printed ? 1 : 0));
-  for (const { ks, printed } of keys) {
-    for (let i = 0; i < cacheSize(ks, side); i++) {
-      const time = timeAt(ks, side, i);
-      const tags = [`t=${printTime(j, time)}`];
-      if (isOuter(j.plan, side)) tags.push(joinedAt(ks, side, i) ? 'joined' : 'not joined yet');
-      const cleanup = cleanupOf(ks, side);
-      if (cleanup !== undefined) tags.push(`cleanup timer ${printTime(j, cleanup)}`);
-      entries.push({
-        key: printed,
-        row: printRow(j, side, '+I', rowAt(ks, side, i)),
-        tags,
-        expiresAt: cleanupTimeFor(spec, side, time),
-        expiryDomain: domain,
-      });
-    }
-  }
-  return stateViewOf(layout, entries);
+  return groupedStateView(layout, keys, ({ ks }) => cacheSize(ks, side), ({ ks, printed }, i) => {
+    const time = timeAt(ks, side, i);
+    const tags = [`t=${printTime(j, time)}`];
+    if (isOuter(j.plan, side)) tags.push(joinedAt(ks, side, i) ? 'joined' : 'not joined yet');
+    const cleanup = cleanupOf(ks, side);
+    if (cleanup !== undefined) tags.push(`cleanup timer ${printTime(j, cleanup)}`);
+    return {
+      key: printed,
+      row: printRow(j, side, '+I', rowAt(ks, side, i)),
+      tags,
+      expiresAt: cleanupTimeFor(spec, side, time),
+      expiryDomain: domain,
+    };
+  });
 }

@@ -51,7 +51,7 @@ import { keyStatesOf } from '../../state/keyed-state-view.js';
 import { joinKey } from '../../keys.js';
 import { nextTimerTime } from '../../state/timer-service.js';
 import { conditionHolds, joinRow, makeJoinRows, printKey, printRow, printRowOf, printTime, rowTime, type JoinRows } from '../join-rows.js';
-import { stateViewOf } from '../../describe.js';
+import { groupedStateView } from '../../describe.js';
 
 /** State retention from table.exec.state.ttl: min = ttl, max = ttl * 3 / 2, on only if min > 1 ms. */
 interface Retention {
@@ -293,14 +293,16 @@ function emitProbeBulk(j: JoinRows, ks: TemporalKeyState, v: number, kind: RowKi
 
 /** The state pane: side 0 shows the buffered probe rows, side 1 the versions per key, with the version a probe row at the current watermark would use marked 'in use'. */
 function describeTemporalSide(j: JoinRows, state: TemporalState, side: Side, time: OpTime): StateView {
-  const keys = keyStatesOf(state.keys).sort((a, b) => (printedKeyOf(a) < printedKeyOf(b) ? -1 : printedKeyOf(a) > printedKeyOf(b) ? 1 : 0));
-  const entries: StateEntryView[] = [];
-  for (const ks of keys) entries.push(...(side === 0 ? probeEntries(j, ks, time) : versionEntries(j, ks, time)));
+  const count = (ks: TemporalKeyState): number => (side === 0 ? probeCount(ks) : versionCount(ks));
+  // Keys without rows on this side show nothing: left out before the sort.
+  const keys = keyStatesOf(state.keys)
+    .filter((ks) => count(ks) > 0)
+    .sort((a, b) => (printedKeyOf(a) < printedKeyOf(b) ? -1 : printedKeyOf(a) > printedKeyOf(b) ? 1 : 0));
   const layout =
     side === 0
       ? 'per join key · buffered probe rows in arrival order, released when the watermark passes their time'
       : 'per join key · versions by build time (latest <= probe time is used; older than the last one <= watermark are cleaned)';
-  return stateViewOf(layout, entries);
+  return groupedStateView(layout, keys, count, (ks, i) => (side === 0 ? probeEntry(j, ks, i, time) : versionEntry(j, ks, i, time)));
 }
 
 function retention(ks: TemporalKeyState): Pick<StateEntryView, 'expiresAt' | 'expiryDomain'> {
@@ -308,33 +310,25 @@ function retention(ks: TemporalKeyState): Pick<StateEntryView, 'expiresAt' | 'ex
   return at === undefined ? {} : { expiresAt: at, expiryDomain: 'proc' };
 }
 
-function probeEntries(j: JoinRows, ks: TemporalKeyState, time: OpTime): StateEntryView[] {
-  const entries: StateEntryView[] = [];
-  for (let i = 0; i < probeCount(ks); i++) {
-    const t = probeTime(ks, i);
-    entries.push({
-      key: printedKeyOf(ks),
-      row: printRow(j, 0, probeKind(ks, i), probeRow(ks, i)),
-      tags: [`t=${printTime(j, t)}`, t <= time.watermark ? 'late: goes out at the next watermark advance' : `waits for watermark >= ${printTime(j, t)}`],
-      ...retention(ks),
-    });
-  }
-  return entries;
+function probeEntry(j: JoinRows, ks: TemporalKeyState, i: number, time: OpTime): StateEntryView {
+  const t = probeTime(ks, i);
+  return {
+    key: printedKeyOf(ks),
+    row: printRow(j, 0, probeKind(ks, i), probeRow(ks, i)),
+    tags: [`t=${printTime(j, t)}`, t <= time.watermark ? 'late: goes out at the next watermark advance' : `waits for watermark >= ${printTime(j, t)}`],
+    ...retention(ks),
+  };
 }
 
-function versionEntries(j: JoinRows, ks: TemporalKeyState, time: OpTime): StateEntryView[] {
+function versionEntry(j: JoinRows, ks: TemporalKeyState, v: number, time: OpTime): StateEntryView {
   const inUse = versionAt(ks, time.watermark);
-  const entries: StateEntryView[] = [];
-  for (let v = 0; v < versionCount(ks); v++) {
-    const vt = versionTime(ks, v);
-    const tags = [`version from ${printTime(j, vt)}`];
-    if (!isAccumulate(versionKind(ks, v))) tags.push('delete: no row from then on');
-    if (v === inUse) tags.push('in use at the watermark');
-    else if (vt > time.watermark) tags.push('newer than the watermark');
-    let waiting = 0;
-    for (let p = 0; p < probeCount(ks); p++) if (versionAt(ks, probeTime(ks, p)) === v) waiting++;
-    if (waiting > 0) tags.push(`picked by ${waiting} buffered probe row${waiting > 1 ? 's' : ''} (so far)`);
-    entries.push({ key: printedKeyOf(ks), row: printRow(j, 1, versionKind(ks, v), versionRow(ks, v)), tags, ...retention(ks) });
-  }
-  return entries;
+  const vt = versionTime(ks, v);
+  const tags = [`version from ${printTime(j, vt)}`];
+  if (!isAccumulate(versionKind(ks, v))) tags.push('delete: no row from then on');
+  if (v === inUse) tags.push('in use at the watermark');
+  else if (vt > time.watermark) tags.push('newer than the watermark');
+  let waiting = 0;
+  for (let p = 0; p < probeCount(ks); p++) if (versionAt(ks, probeTime(ks, p)) === v) waiting++;
+  if (waiting > 0) tags.push(`picked by ${waiting} buffered probe row${waiting > 1 ? 's' : ''} (so far)`);
+  return { key: printedKeyOf(ks), row: printRow(j, 1, versionKind(ks, v), versionRow(ks, v)), tags, ...retention(ks) };
 }
