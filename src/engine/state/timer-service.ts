@@ -82,14 +82,14 @@ class KeyTable {
  * operations only, which need no lookup.
  */
 class Heap {
-  /** Per heap place (1-based; place 0 unused): the timer's time and its slot. */
-  private placeTime = new Float64Array(16);
-  private placeSlot = new Int32Array(16);
+  /** Per heap place (1-based; place 0 unused): the timer's time and its slot. Read by copyArrays too. */
+  placeTime = new Float64Array(16);
+  placeSlot = new Int32Array(16);
   size = 0;
   /** Per slot. */
-  private slotTime = new Float64Array(16);
-  private slotKey = new Int32Array(16);
-  private slotAt = new Int32Array(16);
+  slotTime = new Float64Array(16);
+  slotKey = new Int32Array(16);
+  slotAt = new Int32Array(16);
   private slotNext = new Int32Array(16);
   private free: number[] = [];
   private slots = 0;
@@ -307,11 +307,7 @@ class Heap {
     if (!fits(img.slotTime, m)) img.slotTime = new Float64Array(m * 2);
     if (!fits(img.slotKey, m)) img.slotKey = new Int32Array(m * 2);
     if (!fits(img.slotAt, m)) img.slotAt = new Int32Array(m * 2);
-    img.placeTime.set(this.placeTime.subarray(0, n));
-    img.placeSlot.set(this.placeSlot.subarray(0, n));
-    img.slotTime.set(this.slotTime.subarray(0, m));
-    img.slotKey.set(this.slotKey.subarray(0, m));
-    img.slotAt.set(this.slotAt.subarray(0, m));
+    copyArrays(this, img, n, m);
     img.free = this.free.slice();
     img.size = this.size;
     img.slots = m;
@@ -328,11 +324,7 @@ class Heap {
     this.slotKey = grownI32(this.slotKey, m);
     this.slotAt = grownI32(this.slotAt, m);
     this.slotNext = grownI32(this.slotNext, m);
-    this.placeTime.set(img.placeTime.subarray(0, n));
-    this.placeSlot.set(img.placeSlot.subarray(0, n));
-    this.slotTime.set(img.slotTime.subarray(0, m));
-    this.slotKey.set(img.slotKey.subarray(0, m));
-    this.slotAt.set(img.slotAt.subarray(0, m));
+    copyArrays(img, this, n, m);
     this.free = img.free.slice();
     this.size = img.size;
     this.slots = m;
@@ -341,13 +333,26 @@ class Heap {
   }
 }
 
-/** A heap's whole state (Heap.saveInto). */
-interface HeapImage {
+/** A heap's arrays that an image copies (the chains are rebuilt when needed). */
+interface HeapArrays {
   placeTime: Float64Array;
   placeSlot: Int32Array;
   slotTime: Float64Array;
   slotKey: Int32Array;
   slotAt: Int32Array;
+}
+
+/** The first n places and m slots of `from`'s arrays into `to`'s, which are large enough. */
+function copyArrays(from: HeapArrays, to: HeapArrays, n: number, m: number): void {
+  to.placeTime.set(from.placeTime.subarray(0, n));
+  to.placeSlot.set(from.placeSlot.subarray(0, n));
+  to.slotTime.set(from.slotTime.subarray(0, m));
+  to.slotKey.set(from.slotKey.subarray(0, m));
+  to.slotAt.set(from.slotAt.subarray(0, m));
+}
+
+/** A heap's whole state (Heap.saveInto). */
+interface HeapImage extends HeapArrays {
   free: number[];
   size: number;
   slots: number;
