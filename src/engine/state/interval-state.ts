@@ -207,25 +207,27 @@ function resized(ks: IntervalKeyState, at: number, remove: number, insert: numbe
 }
 
 /**
- * What the last withRow put: when it put a new time into side's map while a later time was there
- * (a late put, see IntervalStateView.putBefore), the latest time then present; else undefined.
- * Set by withRow, which finds both while it looks for the row's place (so the view's row path
- * reads no cache size nor time of its own).
+ * Where withRow reports a late put (a new time put into side's map while a later time was there,
+ * see IntervalStateView.putBefore): the latest time then present, else undefined. withRow finds
+ * both while it looks for the row's place, so the view's row path reads no cache size nor time of
+ * its own.
  */
-let latestAtLatePut: number | undefined;
+export interface PutOutcome {
+  latestAtLatePut: number | undefined;
+}
 
 /**
  * Cache a row on `side` after every cached row timed <= time (rows mostly arrive in time order)
- * and set side's cleanup time. Sets latestAtLatePut.
+ * and set side's cleanup time. Reports a late put in `put`.
  */
-export function withRow(ks: IntervalKeyState, side: Side, time: number, row: Row, joined: boolean, cleanup: number): WritableKeyState {
+export function withRow(ks: IntervalKeyState, side: Side, time: number, row: Row, joined: boolean, cleanup: number, put: PutOutcome): WritableKeyState {
   const cw = widthOf(ks, side);
   const from = start(ks, side);
   const end = stop(ks, side);
   let at = end;
   while (at > from && (ks[at - cw] as number) > time) at -= cw;
   // A new time (none equal before `at`: the rows are sorted) with later rows after it.
-  latestAtLatePut = at < end && (at === from || (ks[at - cw] as number) !== time) ? (ks[end - cw] as number) : undefined;
+  put.latestAtLatePut = at < end && (at === from || (ks[at - cw] as number) !== time) ? (ks[end - cw] as number) : undefined;
   let w: WritableKeyState;
   if (mayChange(ks)) {
     w = ks as WritableKeyState;
@@ -315,6 +317,8 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
   private timers: TimerQueue = EMPTY_TIMERS;
   /** The late puts of this operator's rows, by row object (one view per operator). */
   private readonly latePuts = new WeakMap<Row, LatePut>();
+  /** What the last withRow reported. */
+  private readonly put: PutOutcome = { latestAtLatePut: undefined };
 
   /** `layout`: which sides are outer (layoutOf), for new key states. */
   constructor(private readonly layout: number) {
@@ -369,8 +373,10 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
    */
   cacheRow(ks: IntervalKeyState | undefined, side: Side, time: number, row: Row, joined: boolean, cleanup: number): IntervalKeyState {
     if (ks === undefined) return this.made(newKeyState(this.layout, side, row, time, joined, cleanup));
-    const w = withRow(ks, side, time, row, joined, cleanup);
-    if (latestAtLatePut !== undefined && !this.latePuts.has(row)) this.latePuts.set(row, { n: nextLatePut++, latest: latestAtLatePut });
+    const put = this.put;
+    const w = withRow(ks, side, time, row, joined, cleanup, put);
+    const latest = put.latestAtLatePut;
+    if (latest !== undefined && !this.latePuts.has(row)) this.latePuts.set(row, { n: nextLatePut++, latest });
     return this.made(w);
   }
 

@@ -36,9 +36,14 @@ function iApply(ks: iv.IntervalKeyState, m: IModel, op: IOp): iv.IntervalKeyStat
     const row = newRow();
     let at = rows.length;
     while (at > 0 && (rows[at - 1]?.time ?? 0) > op.time) at--;
+    // A late put: a time new to the side, put while a later one is cached; reported with the latest.
+    const late = at < rows.length && !rows.some((r) => r.time === op.time) ? rows[rows.length - 1]?.time : undefined;
     rows.splice(at, 0, { time: op.time, row, joined: op.time % 2 === 0 });
     m.cleanup[op.side] = op.time + 100;
-    return iv.withRow(ks, op.side, op.time, row, op.time % 2 === 0, op.time + 100);
+    const put: iv.PutOutcome = { latestAtLatePut: -1 };
+    const next = iv.withRow(ks, op.side, op.time, row, op.time % 2 === 0, op.time + 100, put);
+    expect(put.latestAtLatePut).toBe(late);
+    return next;
   }
   if (op.k === 'drop') {
     const n = Math.min(op.n, rows.length);
@@ -110,14 +115,15 @@ describe('interval key state (one flat array per key)', () => {
 
   it('grows a large state created in the current edit in place, and copies one from before', () => {
     let ks: iv.IntervalKeyState = iv.newKeyState(iv.layoutOf(true, false), 0, newRow(), 0, false, 5);
+    const put: iv.PutOutcome = { latestAtLatePut: undefined };
     const edit = newEdit();
     useEdit(edit);
     try {
-      for (let t = 1; t < 40; t++) ks = iv.withRow(ks, 0, t, newRow(), false, 5);
+      for (let t = 1; t < 40; t++) ks = iv.withRow(ks, 0, t, newRow(), false, 5, put);
       const big = ks;
-      expect(iv.withRow(big, 1, 3, newRow(), false, 9)).toBe(big);
+      expect(iv.withRow(big, 1, 3, newRow(), false, 9, put)).toBe(big);
       useEdit(newEdit());
-      const copy = iv.withRow(big, 1, 4, newRow(), false, 9);
+      const copy = iv.withRow(big, 1, 4, newRow(), false, 9, put);
       expect(copy).not.toBe(big);
       expect(iv.cacheSize(big, 1)).toBe(1);
       expect(iv.cacheSize(copy, 1)).toBe(2);

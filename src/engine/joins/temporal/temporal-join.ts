@@ -91,9 +91,7 @@ export function createTemporalJoin(plan: Plan): JoinOperator<TemporalState> {
         }
         return state;
       }
-      op.s.open(state);
-      store(op, joinKey(row, j.keyIdx[side]), side, kind, row, t, time, out);
-      return op.s.close();
+      return store(op, state, side, kind, row, t, time, out);
     },
     // Timers that firing registers at or below the new time fire in the same pass, as in Flink's advanceWatermark loop.
     onWatermark(state, time, out) {
@@ -112,9 +110,11 @@ export function createTemporalJoin(plan: Plan): JoinOperator<TemporalState> {
   };
 }
 
-/** A probe row is buffered, a build row stored as the version for its time; then the key's timers. */
-function store(op: Temporal, key: string, side: Side, kind: RowKind, row: Row, t: number, time: OpTime, out: Collector): void {
+/** A probe row is buffered, a build row stored as the version for its time; then the key's timers. Returns the next state. */
+function store(op: Temporal, state: TemporalState, side: Side, kind: RowKind, row: Row, t: number, time: OpTime, out: Collector): TemporalState {
   const { j, s } = op;
+  s.open(state);
+  const key = joinKey(row, j.keyIdx[side]);
   // The key's state, held here for the element and stored back at the end.
   const stored = s.takeKey(key);
   let ks = stored ?? s.startKey(printKey(j, side, row));
@@ -137,6 +137,7 @@ function store(op: Temporal, key: string, side: Side, kind: RowKind, row: Row, t
   if (out.tracing && timerOf(ks) !== before) out.trace({ t: 'timer.register', domain: 'event', time: t, key: printedKey, purpose: side === 0 ? 'emit probe rows' : 'clean versions' });
   ks = registerCleanup(op, ks, key, time.procTime);
   s.storeKey(key, stored, ks);
+  return s.close();
 }
 
 function traceProbe(j: JoinRows, t: number, time: OpTime, out: Collector, printedKey: string, printed: string): void {
