@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { streamScenarioText } from '../scenario/load.js';
 import type { LoadOptions } from '../scenario/load.js';
 import { NotStreamed } from '../scenario/not-streamed.js';
+import { DataCut } from '../scenario/data-cut.js';
 import type { ScenarioEvent } from '../scenario/types.js';
 import { EventBatchReader, EventBatchWriter } from './event-batches.js';
 import type { EventBatch } from './event-batches.js';
@@ -88,9 +89,10 @@ export function wantsReadThread(file: string, text: string, env: NodeJS.ProcessE
 export interface ReadThread {
   /**
    * Calls `f` with each event. With `own` (the same events, read by this thread: the caller's
-   * own stream of the same file), the events come from `own` until the worker's first message
-   * is there, and from the worker's batches after the ones `own` gave: this thread runs events
-   * while the worker starts instead of waiting for it.
+   * own stream of the same file, or their first ones, ended by DataCut), the events come from
+   * `own` until the worker's first message is there or `own` is cut, and from the worker's
+   * batches after the ones `own` gave: this thread runs events while the worker starts instead
+   * of waiting for it.
    */
   each(f: (ev: ScenarioEvent) => void, own?: Iterator<ScenarioEvent, void>): Promise<void>;
   stop(): void;
@@ -98,6 +100,14 @@ export interface ReadThread {
 
 /** Events read from the caller's own stream between two looks at the worker's counter. */
 const OWN_POLL = 64;
+
+/**
+ * The bytes of each JSON Lines data file the caller's own stream reads (LoadOptions.dataHead):
+ * that stream runs only the events before the worker's first batch (about 10k of a 1M-event
+ * file, docs/decisions.md), so reading and decoding the whole file (40 MB, about 0.1 s and as
+ * much fresh memory) on the thread the run waits on bought nothing. 4 MB is about 100k rows.
+ */
+export const OWN_DATA_HEAD = 4 << 20;
 
 /**
  * The events of `file` read in a worker started from `entry` (the bundle's own file, which
@@ -157,7 +167,14 @@ export function startReadThread(entry: string, file: string, text: string, optio
       if (own !== undefined) {
         for (;;) {
           if (skip % OWN_POLL === 0 && Atomics.load(counters, POSTED) > 0) break;
-          const r = own.next();
+          let r: IteratorResult<ScenarioEvent, void>;
+          try {
+            r = own.next();
+          } catch (error) {
+            // `own` read only the head of a data file (OWN_DATA_HEAD): the worker's events go on.
+            if (error instanceof DataCut) break;
+            throw error;
+          }
           if (r.done === true) return;
           each(r.value);
           if (progress !== undefined) progress(++count);

@@ -96,18 +96,30 @@ function runOne(scenario: Scenario, index: number, progress: Progress | undefine
 /**
  * The lines as headedBlocks prints them without headers, written a chunk at a time: a million
  * result rows joined into one string (beside the rows and a flattened copy of them) cost about
- * 150 MB of the peak.
+ * 150 MB of the peak. A chunk is at most CHUNK_CHARS characters (or one longer line), so that its
+ * string is an ordinary young-generation object: a larger one is a large object of its own
+ * mapping, and so is the UTF-8 copy the write makes of it, both fresh pages each time (891k rows
+ * in 16,384-line chunks: 25,600 page faults and ~85 ms of CPU for the writes alone, against ~300
+ * faults and ~40 ms; docs/decisions.md).
  */
 function writeLines(lines: readonly string[]): void {
-  const CHUNK = 16_384;
   // The lines are already what this stdout may show (escaped on a terminal, exact into a pipe).
-  for (let i = 0; i < lines.length; i += CHUNK) {
-    const chunk = lines.slice(i, i + CHUNK);
+  let from = 0;
+  let chars = 0;
+  for (let i = 0; i < lines.length; i++) {
+    chars += lines[i]!.length + 1;
+    if (chars < CHUNK_CHARS && i < lines.length - 1) continue;
+    const chunk = lines.slice(from, i + 1);
     // The last line's break from an empty line after it: one flat string, not a second one.
     chunk.push('');
     writeOutExact(chunk.join('\n'));
+    from = i + 1;
+    chars = 0;
   }
 }
+
+/** A chunk's characters: 64 KB even as a two-byte string, under V8's 128 KB for an ordinary object. */
+const CHUNK_CHARS = 1 << 15;
 
 function linesOf(cmd: RunCmd, output: RunOutput, query: string | undefined): readonly string[] {
   if (cmd.result) return output.result;

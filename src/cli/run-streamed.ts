@@ -17,7 +17,7 @@ import { streamScenarioText } from '../scenario/load.js';
 import type { LoadOptions } from '../scenario/load.js';
 import { NotStreamed } from '../scenario/not-streamed.js';
 import type { Scenario } from '../scenario/types.js';
-import { startReadThread, wantsReadThread } from './read-thread.js';
+import { OWN_DATA_HEAD, startReadThread, wantsReadThread } from './read-thread.js';
 
 export interface StreamedRun {
   /** The scenario without its events (`events: []`). */
@@ -56,7 +56,8 @@ export async function runStreamedThreaded(file: string, text: string, pick: (hea
   // The worker first, so that its start-up (loading the bundle, its own head) overlaps ours.
   const thread = startReadThread(entry, file, text, options);
   try {
-    const stream = streamScenarioText(file, text, { ...options, progress: undefined });
+    // Only the first events are run from this stream: it reads the head of each data file.
+    const stream = streamScenarioText(file, text, { ...options, progress: undefined, dataHead: OWN_DATA_HEAD });
     if (stream === undefined) return undefined;
     const picked = pick(stream.head);
     if (picked === undefined) return undefined;

@@ -16,6 +16,8 @@ export interface LoadContext {
   readonly diagnostics: Diagnostic[];
   /** Called once per event read (for progress on a long load). */
   readonly onEvent?: () => void;
+  /** A streaming load's LoadOptions.dataHead: bytes read of each big JSON Lines data file. */
+  readonly dataHead?: number;
 }
 
 /** Anything a diagnostic can point at: a node, a file position, or a text offset. */

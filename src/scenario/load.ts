@@ -35,6 +35,13 @@ export interface LoadOptions {
   readonly fastEvents?: boolean;
   /** Told the number of events read so far (and of how many, when that is known). */
   readonly progress?: (done: number, total?: number) => void;
+  /**
+   * streamScenarioText only: read no more than this many bytes of each JSON Lines data file
+   * (cut after its last whole line), and end the events with DataCut (data-cut.ts) where a file
+   * so cut runs out of records. For a thread that runs only the first events while another reads
+   * the whole files (cli/read-thread.ts): it need not read and decode tens of MB it never uses.
+   */
+  readonly dataHead?: number;
 }
 
 export async function loadScenarioFile(path: string, options: LoadOptions = {}): Promise<LoadResult> {
@@ -238,7 +245,8 @@ function prepare(file: string, text: string, block: EventsBlock | undefined, loa
   const total = block !== undefined && !text.includes('replay') ? block.offsets.length : undefined;
   const onEvent = progress === undefined ? undefined : () => progress(++done, total);
   const lines = block === undefined ? {} : { lineCounter: shiftedLines(text, block) };
-  const ctx = { ...parsed.ctx, ...lines, ...(onEvent !== undefined ? { onEvent } : {}) };
+  const head = loadOptions.dataHead === undefined ? {} : { dataHead: loadOptions.dataHead };
+  const ctx = { ...parsed.ctx, ...lines, ...(onEvent !== undefined ? { onEvent } : {}), ...head };
   const root = ctx.doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) {
     report(ctx, { line: 1, col: 1 }, 'the scenario file is empty', 'a scenario needs at least `name:`, `sql:` and `events:`');

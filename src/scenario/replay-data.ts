@@ -3,7 +3,7 @@
  * one at a time, and rows checked by the inline checks with problems reported at their line and
  * column in the file (at most MAX_PROBLEMS of them, then a count).
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { Scalar } from 'yaml';
 import type { Node } from 'yaml';
 import type { RowKind, Value } from '../values/types.js';
@@ -21,10 +21,20 @@ import type { FilePos, ScenarioEvent } from './types.js';
 /** Problems reported per data file before the rest are summed up in one line. */
 const MAX_PROBLEMS = 20;
 
-export function readData(ctx: LoadContext, path: string, where: Node): string | undefined {
+/**
+ * The data file's text; with `head`, at most its first `head` bytes, cut after the last line break
+ * in them (`cut`: the file goes on past the text). A line break is never inside a UTF-8
+ * character, so the head is valid UTF-8 when the file is; a problem past it is not seen here.
+ */
+export function readData(ctx: LoadContext, path: string, where: Node, head?: number): { readonly text: string; readonly cut: boolean } | undefined {
   let bytes: Buffer;
+  let cut = false;
   try {
-    bytes = readFileSync(path);
+    bytes = head === undefined ? readFileSync(path) : readHead(path, head);
+    if (head !== undefined && bytes.length === head) {
+      cut = true;
+      bytes = bytes.subarray(0, bytes.lastIndexOf(0x0a) + 1);
+    }
   } catch (error) {
     const code = (error as { code?: string } | null)?.code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : `cannot read it (${code ?? 'unknown reason'})`;
@@ -33,10 +43,27 @@ export function readData(ctx: LoadContext, path: string, where: Node): string | 
   }
   try {
     if (bytes.includes(0)) throw new Error('NUL');
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes), cut };
   } catch {
     report(ctx, where, `data file ${path} is not UTF-8 text`, 'save it as UTF-8');
     return undefined;
+  }
+}
+
+/** The file's first `head` bytes, or all of it when it is shorter (then fewer than `head` bytes: a file of exactly `head` bytes counts as cut, and loses nothing but speed). */
+function readHead(path: string, head: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(head);
+    let n = 0;
+    while (n < head) {
+      const got = readSync(fd, buffer, n, head - n, n);
+      if (got === 0) break;
+      n += got;
+    }
+    return buffer.subarray(0, n);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -49,6 +76,8 @@ export class DataFile {
     outer: LoadContext,
     readonly shown: string,
     readonly text: string,
+    /** The text is the file's head only (readData's `cut`): the file has records past it. */
+    readonly cut = false,
   ) {
     this.ctx = { ...outer, file: shown, text, lineCounter: lazyLines(text) };
   }

@@ -20,6 +20,7 @@ import type { Read } from './replay-data.js';
 import { readKafka } from './replay-kafka.js';
 import { readSpec } from './replay-spec.js';
 import { NotStreamed } from './not-streamed.js';
+import { DataCut } from './data-cut.js';
 import type { DataFileSpec, Order, Spec } from './replay-spec.js';
 import { inTimeRange } from './time-range.js';
 import type { FilePos, ScenarioEvent } from './types.js';
@@ -79,8 +80,11 @@ export function* streamReplay(ctx: LoadContext, env: EventEnv, map: YAMLMap, clo
   if (spec === undefined) throw new NotStreamed('replay: its keys have a problem');
   if (spec.order === 'round-robin' && spec.format === 'kafka') throw new NotStreamed('replay: a Kafka dump read round robin');
   const rows = new FastRows(ctx, env);
+  // Only plain JSON Lines are cut: each line is a record on its own, so the head's records are
+  // the file's first ones (a CSV field may span lines; a Kafka dump is not cut either).
+  const head = spec.format === 'jsonl' ? ctx.dataHead : undefined;
   const cursors: Cursor[] = spec.files.map((f, file) => {
-    const data = openData(ctx, f);
+    const data = openData(ctx, f, head);
     if (data === undefined) throw new NotStreamed('replay: a data file cannot be read');
     return { data, records: fileRecords(data, env, rows, spec, f), file, head: undefined, last: -Infinity, done: false };
   });
@@ -129,11 +133,13 @@ interface Cursor {
   done: boolean;
 }
 
-/** The file's next record inside the replay's time range. */
+/** The file's next record inside the replay's time range; DataCut where a cut file's head ends. */
 function next(c: Cursor, spec: Spec): Read | undefined {
   while (!c.done) {
     const r = c.records.next();
     if (r.done === true) {
+      // The rest of a cut file is not read: what would come next is not known here.
+      if (c.data.cut) throw new DataCut();
       c.done = true;
       break;
     }
@@ -171,9 +177,10 @@ function placed(ev: ScenarioEvent, i: number, time: number, spec: Spec, clock: C
   return out;
 }
 
-function openData(ctx: LoadContext, f: DataFileSpec): DataFile | undefined {
-  const text = readData(ctx, f.path, f.where);
-  return text === undefined ? undefined : new DataFile(ctx, f.shown, text);
+/** `head`: read at most this many bytes of the file (readData). */
+function openData(ctx: LoadContext, f: DataFileSpec, head?: number): DataFile | undefined {
+  const read = readData(ctx, f.path, f.where, head);
+  return read === undefined ? undefined : new DataFile(ctx, f.shown, read.text, read.cut);
 }
 
 /** The records of one data file, read as they are pulled. */

@@ -1,8 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, SPEC_EXAMPLES } from './helpers.js';
+import { runScenario } from '../../src/engine/run.js';
+import { loadScenarioText } from '../../src/scenario/load.js';
+import { cli, ROOT, SPEC_EXAMPLES } from './helpers.js';
 
 const example = (name: string) => join(SPEC_EXAMPLES, name);
 
@@ -38,6 +41,44 @@ describe('joinstep run', () => {
     const r = cli(['run', example('eur-order-0930.yaml'), '--result']);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('[o1, 2026-10-01T09:30, 110.000000]\n');
+  });
+
+  it('writes a long result whole, into a file and into a pipe, across its chunks', () => {
+    // 3,000 rows of about 40 characters and one of 40,000: several chunks, and a line longer than one.
+    const dir = mkdtempSync(join(tmpdir(), 'joinstep-long-'));
+    const rows = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ k: `k${i % 7}`, x: i === 1234 ? 'y'.repeat(40_000) : `o${i}` }));
+    writeFileSync(join(dir, 'orders.jsonl'), rows.join('\n') + '\n');
+    writeFileSync(join(dir, 'rates.jsonl'), Array.from({ length: 7 }, (_, i) => JSON.stringify({ k: `k${i}`, v: i })).join('\n') + '\n');
+    const file = join(dir, 'long.yaml');
+    const text = [
+      'name: long result',
+      'sql: |',
+      "  CREATE TABLE orders (k STRING, x STRING) WITH ('connector' = 'kafka', 'format' = 'json');",
+      "  CREATE TABLE rates (k STRING, v INT) WITH ('connector' = 'kafka', 'format' = 'json');",
+      '  SELECT o.k, o.x, r.v FROM orders AS o JOIN rates AS r ON o.k = r.k;',
+      'events:',
+      '  - { replay: rates.jsonl, to: rates }',
+      '  - { replay: orders.jsonl, to: orders }',
+      '',
+    ].join('\n');
+    writeFileSync(file, text);
+    const loaded = loadScenarioText(file, text);
+    if (!loaded.ok) throw new Error(`the scenario does not load: ${loaded.diagnostics[0]?.message}`);
+    const output = runScenario(loaded.scenario, 0);
+    const expected = { result: output.result.join('\n') + '\n', run: output.lines.join('\n') + '\n' };
+    expect(output.result.length).toBe(3000);
+    for (const [what, args] of [['result', ['--result']], ['run', []]] as const) {
+      const piped = cli(['run', file, ...args]);
+      expect(piped.status).toBe(0);
+      expect(piped.stdout === expected[what], `${what} into a pipe`).toBe(true);
+      const out = join(dir, `${what}.txt`);
+      const fd = openSync(out, 'w');
+      const r = spawnSync(process.execPath, [join(ROOT, 'bin/joinstep.mjs'), 'run', file, ...args], { stdio: ['ignore', fd, 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+      closeSync(fd);
+      expect(r.status).toBe(0);
+      expect(readFileSync(out, 'utf8') === expected[what], `${what} into a file`).toBe(true);
+    }
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('reports a planner rejection as FILE:LINE:COL with exit 2 and no stack trace', () => {

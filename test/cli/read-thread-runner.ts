@@ -5,7 +5,9 @@
  *
  * With a second argument K, this thread's own stream of the file gives the first events and
  * sleeps 2 s after its Kth, time for the worker's first batch to arrive, so that the hand-over
- * comes right after event K; `own` in the output counts the events the own stream gave.
+ * comes right after event K; `own` in the output counts the events the own stream gave. A third
+ * argument H reads only the first H bytes of each JSON Lines data file in the own stream
+ * (LoadOptions.dataHead), as `run` does: the hand-over then comes where that head ends.
  */
 import { readFileSync } from 'node:fs';
 import { isMainThread, workerData } from 'node:worker_threads';
@@ -18,6 +20,7 @@ if (!isMainThread) readThreadMain(workerData as ReadThreadData);
 else {
   const file = process.argv[2]!;
   const pauseAfter = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
+  const dataHead = process.argv[4] === undefined ? undefined : Number(process.argv[4]);
   const text = readFileSync(file, 'utf8');
   const events: unknown[] = [];
   let own = 0;
@@ -25,7 +28,7 @@ else {
     const thread = startReadThread(new URL('./read-thread-entry.mjs', import.meta.url).href, file, text, {});
     let ownEvents: Iterator<ScenarioEvent, void> | undefined;
     if (pauseAfter !== undefined) {
-      const stream = streamScenarioText(file, text)!;
+      const stream = streamScenarioText(file, text, dataHead === undefined ? {} : { dataHead })!;
       const sleeper = new Int32Array(new SharedArrayBuffer(4));
       ownEvents = {
         next: () => {

@@ -17,6 +17,7 @@ import { generateCase } from '../../src/fuzz/generate.js';
 import { renderCase } from '../../src/fuzz/render.js';
 import { loadScenarioText, streamScenarioText } from '../../src/scenario/load.js';
 import { NotStreamed } from '../../src/scenario/not-streamed.js';
+import { DataCut } from '../../src/scenario/data-cut.js';
 import type { LoadResult, Scenario, ScenarioEvent } from '../../src/scenario/types.js';
 import { REPO_ROOT, yamlFiles } from '../paths.js';
 
@@ -32,6 +33,20 @@ function stream(file: string, text: string): Streamed {
     return { status: 'events', head: s.head, events: [...s.events] };
   } catch (error) {
     if (error instanceof NotStreamed) return { status: 'not-streamed', reason: error.reason };
+    throw error;
+  }
+}
+
+/** A stream's events pulled until it ends, is cut (DataCut) or gives up (NotStreamed). */
+function eventsUntilEnd(s: ReturnType<typeof streamScenarioText>): { events: ScenarioEvent[]; end: 'done' | 'cut' | 'not-streamed' } {
+  const events: ScenarioEvent[] = [];
+  if (s === undefined) return { events, end: 'not-streamed' };
+  try {
+    for (const ev of s.events) events.push(ev);
+    return { events, end: 'done' };
+  } catch (error) {
+    if (error instanceof DataCut) return { events, end: 'cut' };
+    if (error instanceof NotStreamed) return { events, end: 'not-streamed' };
     throw error;
   }
 }
@@ -192,6 +207,40 @@ describe('streaming replays', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('gives the first events of the whole stream when it reads only the head of each data file', () => {
+    fc.assert(
+      fc.property(replay, fc.integer({ min: 0, max: 400 }), (r, dataHead) => {
+        const { text } = renderReplay(r);
+        const file = join(dir, `h${caseNo}.yaml`);
+        const whole = eventsUntilEnd(streamScenarioText(file, text));
+        const head = eventsUntilEnd(streamScenarioText(file, text, { dataHead }));
+        // Cut or not, the head's events are the whole stream's first ones (up to where that one
+        // gave up); it gives up only where the whole stream does, and ends only where it ends.
+        expect(head.events).toEqual(whole.events.slice(0, head.events.length));
+        if (head.end === 'not-streamed') expect(whole.end).toBe('not-streamed');
+        if (head.end === 'done') expect(whole).toEqual(head);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('cuts a data file after a whole line, so that a character is never split', () => {
+    // Each row is 32 bytes, its id two two-byte characters from its start: a head of 41 bytes
+    // ends inside the first character of row 2, one of 64 right after row 2's line break.
+    const rows = Array.from({ length: 5 }, (_, i) => `{"id": "\u00e9t\u00e9${i}", "ts": "09:0${i}"}`);
+    writeFileSync(join(dir, 'e1.jsonl'), rows.join('\n') + '\n');
+    // In file order, a record is read when it is next (a time merge reads one ahead).
+    const text = `${HEAD}  - { replay: e1.jsonl, to: orders, time-field: ts, order: files }\n`;
+    const whole = eventsUntilEnd(streamScenarioText(join(dir, 'e.yaml'), text));
+    expect(whole.end).toBe('done');
+    expect(whole.events.length).toBe(5);
+    expect(Buffer.byteLength(rows[1]! + '\n')).toBe(32);
+    for (const [dataHead, n] of [[0, 0], [20, 0], [41, 1], [64, 2], [1000, 5]] as const) {
+      const head = eventsUntilEnd(streamScenarioText(join(dir, 'e.yaml'), text, { dataHead }));
+      expect(head, `head of ${dataHead} bytes`).toEqual({ events: whole.events.slice(0, n), end: n === 5 ? 'done' : 'cut' });
+    }
   });
 
   it('gives up on a time merge when a file is out of time order, and the full load sorts it', () => {
