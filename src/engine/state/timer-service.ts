@@ -455,12 +455,13 @@ class TimerLog {
     }
   }
 
-  /** The code of the operation at `pos`, and the index of its payload (when it has one). */
+  /** The code of the operation at `pos`. */
   private codeAt(pos: number): number {
     const i = pos - this.base;
     return (this.chunks[Math.floor(i / CHUNK)] as LogChunk).codes[i % CHUNK] as number;
   }
 
+  /** The index of its key and time among the log's adds and deletes, for an operation that has them. */
   private payloadOf(pos: number, code: number): number {
     return (this.chunks[Math.floor((pos - this.base) / CHUNK)] as LogChunk).first + (code >> 1);
   }
