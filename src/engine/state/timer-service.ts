@@ -131,7 +131,9 @@ class Heap {
 
   /** Adds a timer not present (the caller checked with find); returns its key's id. */
   add(key: string, time: number): number {
-    let id = key === this.probeKey ? this.probeId : this.keys.find(key);
+    // A key the last find did not know is looked up again: the table is shared, and another
+    // heap may have added it since.
+    let id = key === this.probeKey && this.probeId >= 0 ? this.probeId : this.keys.find(key);
     this.probeKey = null;
     if (id < 0) id = this.keys.add(key);
     this.addId(id, time);
