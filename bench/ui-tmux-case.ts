@@ -15,7 +15,10 @@
  * file is read and while the run computes, then until `after` keys once it is complete (the
  * in-process bench/ui-keys-case.tsx does the same through a pipe).
  *
- *   tsx bench/ui-tmux-case.ts FILE FLOOR_FILE [COLUMNS ROWS AFTER]   → one JSON line
+ *   tsx bench/ui-tmux-case.ts FILE FLOOR_FILE [COLUMNS ROWS AFTER [APP]]   → one JSON line
+ *
+ * APP: the CLI's entry to run (this checkout's bin/joinstep.mjs unless told): a copy of another
+ * build's bin/ and dist/ compares two builds in alternating runs.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -154,12 +157,12 @@ const phaseOf = (screen: readonly string[]): TmuxPhase => {
   return head.includes('reading') ? 'reading' : /step \d+\/\d+\+/.test(head) ? 'computing' : 'after';
 };
 
-export async function tmuxKeys(file: string, floorFile: string, options: { columns?: number; rows?: number; after?: number } = {}): Promise<TmuxKeysResult> {
+export async function tmuxKeys(file: string, floorFile: string, options: { columns?: number; rows?: number; after?: number; app?: string } = {}): Promise<TmuxKeysResult> {
   const columns = options.columns ?? 80;
   const rows = options.rows ?? 24;
   const socket = `joinstep-bench-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const tmux = (...args: string[]): void => void spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { stdio: 'ignore' });
-  const app = (f: string): string => `node ${join(ROOT, 'bin', 'joinstep.mjs')} ${f}`;
+  const app = (f: string): string => `node ${options.app ?? join(ROOT, 'bin', 'joinstep.mjs')} ${f}`;
   const env = ['-e', 'CI=false', '-e', 'NO_COLOR='];
   const load0 = loadavg()[0] ?? 0;
   try {
@@ -259,9 +262,9 @@ export function formatTmuxKeys(r: TmuxKeysResult): string {
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const [file, floorFile, columns = '80', rows = '24', after = '24'] = process.argv.slice(2);
+  const [file, floorFile, columns = '80', rows = '24', after = '24', appEntry] = process.argv.slice(2);
   if (file === undefined || floorFile === undefined) throw new Error('usage: tsx bench/ui-tmux-case.ts FILE FLOOR_FILE [COLUMNS ROWS AFTER]');
-  const r = await tmuxKeys(file, floorFile, { columns: Number(columns), rows: Number(rows), after: Number(after) });
+  const r = await tmuxKeys(file, floorFile, { columns: Number(columns), rows: Number(rows), after: Number(after), ...(appEntry !== undefined ? { app: appEntry } : {}) });
   process.stderr.write(`${formatTmuxKeys(r)}\n`);
   process.stdout.write(`${JSON.stringify(r)}\n`);
 }
