@@ -37,6 +37,9 @@ export interface TmuxKeySample {
   readonly ms: number | undefined;
   /** The same key on the small file's app right after: the floor at that moment. */
   readonly floorMs: number | undefined;
+  /** Bytes the app wrote to the terminal from the key to its frame (the floor's beside). */
+  readonly bytes: number;
+  readonly floorBytes: number;
 }
 
 export interface TmuxKeysResult {
@@ -61,6 +64,8 @@ class Control {
   private block: string[] | undefined;
   /** Called on every `%output` of the session's pane. */
   onOutput: () => void = () => {};
+  /** Bytes written to the pane so far (control mode writes a byte below 32, and a backslash, as a 4-character octal escape). */
+  bytes = 0;
 
   constructor(socket: string, session: string) {
     this.child = spawn('tmux', ['-L', socket, '-C', 'attach-session', '-f', 'ignore-size', '-t', session]);
@@ -73,7 +78,11 @@ class Control {
           if (line.split(' ')[3] === '1') this.pending.shift()?.(lines);
         } else this.block.push(line);
       } else if (line.startsWith('%begin ')) this.block = [];
-      else if (line.startsWith('%output ')) this.onOutput();
+      else if (line.startsWith('%output ')) {
+        const data = line.slice(line.indexOf(' ', 8) + 1);
+        this.bytes += Buffer.byteLength(data) - 3 * (data.match(/\\[0-7]{3}/g)?.length ?? 0);
+        this.onOutput();
+      }
     });
   }
 
@@ -178,9 +187,12 @@ export async function tmuxKeys(file: string, floorFile: string, options: { colum
     const samples: TmuxKeySample[] = [];
     const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 40));
     /** Sends `names` to `pane` and waits for a screen whose step passes `test`. */
+    let written = 0;
     const timed = async (pane: Pane, names: readonly string[], test: (step: number, ready: number) => boolean): Promise<number | undefined> => {
+      const from = pane.control.bytes;
       const sent = pane.keys(...names);
       const at = await pane.until((s) => test(stepOf(s), readyOf(s)));
+      written = pane.control.bytes - from;
       return at === undefined ? undefined : at - sent;
     };
     /** A key on the big file, then the same kind of key on the floor's app from where it is. */
@@ -188,10 +200,11 @@ export async function tmuxKeys(file: string, floorFile: string, options: { colum
       await pause();
       const phase = phaseOf(big.screen);
       const ms = await timed(big, names, test);
+      const bytes = written;
       if (complete === undefined && phaseOf(big.screen) === 'after') complete = performance.now() - start;
       await pause();
       const floorMs = await timed(floor, names, floorTest);
-      samples.push({ phase, key: names.join(' '), kind, ms, floorMs });
+      samples.push({ phase, key: names.join(' '), kind, ms, floorMs, bytes, floorBytes: written });
     };
     /** Types `:N` (no key timed: the prompt), then times Enter. */
     const seekTo = async (pane: Pane, target: number): Promise<number | undefined> => {
@@ -220,9 +233,10 @@ export async function tmuxKeys(file: string, floorFile: string, options: { colum
       await pause();
       const phase = phaseOf(big.screen);
       const ms = await seekTo(big, target);
+      const bytes = written;
       await pause();
       const floorMs = await seekTo(floor, fTarget);
-      samples.push({ phase, key: ':N⏎', kind: 'seek', ms, floorMs });
+      samples.push({ phase, key: ':N⏎', kind: 'seek', ms, floorMs, bytes, floorBytes: written });
       await key(['n'], 'step', (s) => s === target + 1, (s) => s === fTarget + 1);
       await key(['p'], 'back', (s) => s === target, (s) => s === fTarget);
     };
