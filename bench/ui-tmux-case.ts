@@ -21,6 +21,7 @@
  * build's bin/ and dist/ compares two builds in alternating runs.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -174,8 +175,10 @@ export async function tmuxKeys(file: string, floorFile: string, options: { colum
   const app = (f: string): string => `node ${options.app ?? join(ROOT, 'bin', 'joinstep.mjs')} ${f}`;
   const env = ['-e', 'CI=false', '-e', 'NO_COLOR='];
   const load0 = loadavg()[0] ?? 0;
+  let socketPath = '';
   try {
     tmux('new-session', '-d', '-s', 'floor', '-x', String(columns), '-y', String(rows), ...env, app(floorFile));
+    socketPath = spawnSync('tmux', ['-L', socket, 'display-message', '-p', '#{socket_path}'], { encoding: 'utf8' }).stdout.trim();
     const floor = new Pane(new Control(socket, 'floor'), 'floor');
     await floor.until((s) => stepOf(s) >= 0 && phaseOf(s) === 'after', 30_000);
     const start = performance.now();
@@ -250,6 +253,8 @@ export async function tmuxKeys(file: string, floorFile: string, options: { colum
     return { file, columns, rows, load: [load0, loadavg()[0] ?? 0], firstFrameMs: first - start, completeMs: complete, samples };
   } finally {
     tmux('kill-server');
+    // The server leaves its socket behind when its control clients are killed with it.
+    if (socketPath !== '') rmSync(socketPath, { force: true });
   }
 }
 
