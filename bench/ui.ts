@@ -4,7 +4,9 @@
  * `benchUi()` is the entry for bench/run.ts; `tsx bench/ui.ts` prints the table on its own, and
  * then `benchKeys()`: keys sent through a pipe while a scenario file is read, while its run
  * computes and after (bench/ui-keys-case.tsx), on each family's file (BENCH_UI_FILES, or files
- * of BENCH_UI_FILE_EVENTS events written for it; 0 skips it).
+ * of BENCH_UI_FILE_EVENTS events written for it; 0 skips it). Where tmux is installed, the same
+ * files once more in the built CLI inside tmux, with the floor beside (bench/ui-tmux-case.ts;
+ * BENCH_UI_TMUX=0 skips it).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { build } from 'esbuild';
 import { writeBenchFiles } from './files.js';
 import { FAMILIES } from './scenarios.js';
 import type { KeySample } from './ui-keys-case.js';
+import { formatTmuxKeys, hasTmux, tmuxKeys, type TmuxKeysResult } from './ui-tmux-case.js';
 
 export interface UiBenchResult {
   readonly columns: number;
@@ -167,6 +170,23 @@ export async function benchKeys(options: { files?: readonly string[]; events?: n
   }
 }
 
+/**
+ * Keys in the built CLI inside tmux (bench/ui-tmux-case.ts) on each file, the floor measured on a
+ * 1,000-event temporal file beside it. Without files, each family's JSON Lines file of `events`.
+ */
+export async function benchTmuxKeys(options: { files?: readonly string[]; events?: number; afterKeys?: number } = {}): Promise<TmuxKeysResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'joinstep-bench-tmux-'));
+  try {
+    const floor = writeBenchFiles('temporal', 1000, 'jsonl', (mkdirSync(join(dir, 'floor')), join(dir, 'floor')));
+    const files = options.files ?? FAMILIES.map((family) => writeBenchFiles(family, options.events ?? 100_000, 'jsonl', (mkdirSync(join(dir, family)), join(dir, family))));
+    const results: TmuxKeysResult[] = [];
+    for (const file of files) results.push(await tmuxKeys(file, floor, { ...(options.afterKeys !== undefined ? { after: options.afterKeys } : {}) }));
+    return results;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Per file and phase: median and 90th percentile of each kind of key (targets: step < 16 ms, back and seek < 20 ms). */
 export function formatKeys(results: readonly KeysResult[]): string {
   const f = (xs: readonly number[]): string => (xs.length === 0 ? '–' : `${median([...xs]).toFixed(1)} / ${quantile(xs, 0.9).toFixed(1)}`);
@@ -213,4 +233,8 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
   const files = process.env['BENCH_UI_FILES']?.split(',').filter((f) => f !== '');
   const fileEvents = Number(process.env['BENCH_UI_FILE_EVENTS'] ?? 100_000);
   if (files !== undefined || fileEvents > 0) process.stdout.write(`${formatKeys(await benchKeys(files !== undefined ? { files } : { events: fileEvents }))}\n`);
+  if ((files !== undefined || fileEvents > 0) && process.env['BENCH_UI_TMUX'] !== '0' && hasTmux()) {
+    const results = await benchTmuxKeys(files !== undefined ? { files } : { events: fileEvents });
+    process.stdout.write(`keys in tmux 80x24, send-keys to the frame in tmux's screen (ms, median / p90 (count); floor: the same key on a 1,000-event file)\n${results.map(formatTmuxKeys).join('\n')}\n`);
+  }
 }
