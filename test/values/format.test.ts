@@ -75,6 +75,20 @@ describe('rows', () => {
     expect(short(['a', 1, null])).toBe('[a, 1, null]');
   });
 
+  it('resultRowFormatter prints what formatResultRow prints at every width, rows of another length too', () => {
+    const all = [T('STRING'), T('TIMESTAMP', 3), T('INT'), T('DECIMAL', 10, 2), T('BOOLEAN'), T('DOUBLE'), T('TIMESTAMP', 0), T('DATE'), T('BIGINT'), T('TIME', 3)];
+    const values: Value[] = ['a, b', Date.UTC(2026, 9, 1, 9, 30, 15, 250), -7, '1.10', true, 1e10, Date.UTC(2026, 9, 1, 9, 30), 20727, 9000000000, 34_215_250];
+    for (let width = 0; width <= all.length; width++) {
+      const types = all.slice(0, width);
+      const format = resultRowFormatter(types);
+      const row = values.slice(0, width);
+      const nulls = row.map(() => null);
+      for (const r of [row, nulls, row, values.slice(0, width + 1), values.slice(0, Math.max(0, width - 1))]) {
+        expect(format(r)).toBe(formatResultRow(r, types));
+      }
+    }
+  });
+
   it("a TIMESTAMP column's minute text and seconds table print Java's LocalDateTime text", () => {
     // The oracle: Date's ISO text, trimmed as LocalDateTime.toString trims (no `:00` seconds of
     // a whole minute, no `.000`), for years 0..9999 where both print four digits.
