@@ -57,19 +57,36 @@ function grownI32(a: Int32Array<ArrayBuffer>, n: number, fill = 0): Int32Array<A
 class KeyTable {
   private readonly ids = new Map<string, number>();
   readonly names: string[] = [];
+  /**
+   * The last key found or added and its id: the rows of one key often come together, and a
+   * string comparison is cheaper than the map's lookup (a hash and a probe of a large table).
+   */
+  private lastKey: string | null = null;
+  private lastId = -1;
 
   /** The key's id, -1 when it never had a timer. */
   find(key: string): number {
-    return this.ids.get(key) ?? -1;
+    if (key === this.lastKey) return this.lastId;
+    const id = this.ids.get(key) ?? -1;
+    if (id >= 0) {
+      this.lastKey = key;
+      this.lastId = id;
+    }
+    return id;
   }
 
   add(key: string): number {
     const id = this.names.length;
     this.ids.set(key, id);
     this.names.push(key);
+    this.lastKey = key;
+    this.lastId = id;
     return id;
   }
 }
+
+/** Up to this many timers a lookup scans the heap's places instead of building the dedup map. */
+const SCAN_MAX = 8;
 
 /**
  * A heap as Flink's HeapPriorityQueueSet holds it: the binary heap and the dedup map.
@@ -78,8 +95,9 @@ class KeyTable {
  * key), reused through a free list, so a timer costs no object; the heap holds, per place, the
  * slot and its time side by side, so the sift loops compare times without following the slot.
  * The dedup map is an array from key id to the key's first slot, chained through slotNext; it is
- * built only when a lookup needs it: a heap rebuilt to read an old position usually replays logged
- * operations only, which need no lookup.
+ * built only when a lookup in a heap of more than SCAN_MAX timers needs it: a heap rebuilt to read
+ * an old position usually replays logged operations only, which need no lookup, and a heap of a
+ * few timers (the temporal join's) is scanned, which is cheaper than keeping the map.
  */
 class Heap {
   /** Per heap place (1-based; place 0 unused): the timer's time and its slot. Read by copyArrays too. */
@@ -107,6 +125,20 @@ class Heap {
     this.probeKey = key;
     this.probeId = id;
     if (id < 0) return -1;
+    return this.firstOfKey === null && this.size <= SCAN_MAX ? this.scan(id, time) : this.chained(id, time);
+  }
+
+  /** The slot of (key id, time) by a walk over the heap's places, or -1. */
+  private scan(id: number, time: number): number {
+    for (let i = 1; i <= this.size; i++) {
+      const s = this.placeSlot[i] as number;
+      if (this.placeTime[i] === time && this.slotKey[s] === id) return s;
+    }
+    return -1;
+  }
+
+  /** The slot of (key id, time) by the key's chain in the dedup map, or -1. */
+  private chained(id: number, time: number): number {
     const first = this.chains();
     let s = id < first.length ? (first[id] as number) : -1;
     while (s >= 0 && this.slotTime[s] !== time) s = this.slotNext[s] as number;
