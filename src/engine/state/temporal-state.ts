@@ -13,7 +13,7 @@
  * - one join key's state is ONE flat array:
  *
  *     [printedKey, nextSeq, timer, cleanupAt, split, seq, time, kind, row, ..., time, kind, row, ...]
- *                                                    probes: [HEAD, split)   versions: [split, end)
+ *                                                    probes: [Head, split)   versions: [split, end)
  *
  *   printedKey: the join key as people read it; nextSeq: Flink's nextLeftIndex (undefined once
  *   cleared); timer: Flink's registeredTimer, the single pending event-time timer; cleanupAt:
@@ -59,52 +59,55 @@ export type TemporalKeyState = readonly Slot[];
 /** A key state that the caller may still change (not yet stored, or created in this edit). */
 export type WritableTKey = Slot[];
 
-const PRINTED_KEY = 0;
-const NEXT_SEQ = 1;
-const TIMER = 2;
-const CLEANUP_AT = 3;
-const SPLIT = 4;
-const HEAD = 5;
+/** A key state's fixed slots; its probe rows and versions follow from Head on. */
+const enum KeySlot {
+  PrintedKey,
+  NextSeq,
+  Timer,
+  CleanupAt,
+  Split,
+  Head,
+}
 /** Slots per probe row and per version. */
 const PW = 4;
 const VW = 3;
 /** From this many slots on, a key state created in the edit changes in place. */
-const GROW_IN_PLACE = HEAD + 16 * PW;
+const GROW_IN_PLACE = KeySlot.Head + 16 * PW;
 
-export const printedKeyOf = (ks: TemporalKeyState): string => ks[PRINTED_KEY] as string;
-export const nextSeqOf = (ks: TemporalKeyState): number | undefined => ks[NEXT_SEQ] as number | undefined;
-export const timerOf = (ks: TemporalKeyState): number | undefined => ks[TIMER] as number | undefined;
-export const cleanupAtOf = (ks: TemporalKeyState): number | undefined => ks[CLEANUP_AT] as number | undefined;
+export const printedKeyOf = (ks: TemporalKeyState): string => ks[KeySlot.PrintedKey] as string;
+export const nextSeqOf = (ks: TemporalKeyState): number | undefined => ks[KeySlot.NextSeq] as number | undefined;
+export const timerOf = (ks: TemporalKeyState): number | undefined => ks[KeySlot.Timer] as number | undefined;
+export const cleanupAtOf = (ks: TemporalKeyState): number | undefined => ks[KeySlot.CleanupAt] as number | undefined;
 
 export function setNextSeq(w: WritableTKey, v: number | undefined): void {
-  w[NEXT_SEQ] = v;
+  w[KeySlot.NextSeq] = v;
 }
 export function setTimer(w: WritableTKey, v: number | undefined): void {
-  w[TIMER] = v;
+  w[KeySlot.Timer] = v;
 }
 export function setCleanupAt(w: WritableTKey, v: number | undefined): void {
-  w[CLEANUP_AT] = v;
+  w[KeySlot.CleanupAt] = v;
 }
 
-export const probeCount = (ks: TemporalKeyState): number => ((ks[SPLIT] as number) - HEAD) / PW;
-export const probeSeq = (ks: TemporalKeyState, i: number): number => ks[HEAD + i * PW] as number;
-export const probeTime = (ks: TemporalKeyState, i: number): number => ks[HEAD + i * PW + 1] as number;
-export const probeKind = (ks: TemporalKeyState, i: number): RowKind => ks[HEAD + i * PW + 2] as RowKind;
-export const probeRow = (ks: TemporalKeyState, i: number): Row => ks[HEAD + i * PW + 3] as Row;
+export const probeCount = (ks: TemporalKeyState): number => ((ks[KeySlot.Split] as number) - KeySlot.Head) / PW;
+export const probeSeq = (ks: TemporalKeyState, i: number): number => ks[KeySlot.Head + i * PW] as number;
+export const probeTime = (ks: TemporalKeyState, i: number): number => ks[KeySlot.Head + i * PW + 1] as number;
+export const probeKind = (ks: TemporalKeyState, i: number): RowKind => ks[KeySlot.Head + i * PW + 2] as RowKind;
+export const probeRow = (ks: TemporalKeyState, i: number): Row => ks[KeySlot.Head + i * PW + 3] as Row;
 
-export const versionCount = (ks: TemporalKeyState): number => (ks.length - (ks[SPLIT] as number)) / VW;
-export const versionTime = (ks: TemporalKeyState, i: number): number => ks[(ks[SPLIT] as number) + i * VW] as number;
-export const versionKind = (ks: TemporalKeyState, i: number): RowKind => ks[(ks[SPLIT] as number) + i * VW + 1] as RowKind;
-export const versionRow = (ks: TemporalKeyState, i: number): Row => ks[(ks[SPLIT] as number) + i * VW + 2] as Row;
+export const versionCount = (ks: TemporalKeyState): number => (ks.length - (ks[KeySlot.Split] as number)) / VW;
+export const versionTime = (ks: TemporalKeyState, i: number): number => ks[(ks[KeySlot.Split] as number) + i * VW] as number;
+export const versionKind = (ks: TemporalKeyState, i: number): RowKind => ks[(ks[KeySlot.Split] as number) + i * VW + 1] as RowKind;
+export const versionRow = (ks: TemporalKeyState, i: number): Row => ks[(ks[KeySlot.Split] as number) + i * VW + 2] as Row;
 
 /** A key's empty state. */
 export function newTKey(printedKey: string): WritableTKey {
-  return [printedKey, undefined, undefined, undefined, HEAD];
+  return [printedKey, undefined, undefined, undefined, KeySlot.Head];
 }
 
 /** Nothing buffered, no version, no sequence and no timer: Flink would hold no state for the key. */
 export function isEmptyTKey(ks: TemporalKeyState): boolean {
-  return ks.length === HEAD && ks[NEXT_SEQ] === undefined && ks[TIMER] === undefined && ks[CLEANUP_AT] === undefined;
+  return ks.length === KeySlot.Head && ks[KeySlot.NextSeq] === undefined && ks[KeySlot.Timer] === undefined && ks[KeySlot.CleanupAt] === undefined;
 }
 
 /** `ks` itself when the current edit created it, else a copy the caller may change. */
@@ -128,13 +131,13 @@ function opened(ks: TemporalKeyState, at: number, width: number): WritableTKey {
 
 /** A probe row buffered after the others (arrival order). */
 export function withProbe(ks: TemporalKeyState, seq: number, time: number, kind: RowKind, row: Row): WritableTKey {
-  const at = ks[SPLIT] as number;
+  const at = ks[KeySlot.Split] as number;
   const w = opened(ks, at, PW);
   w[at] = seq;
   w[at + 1] = time;
   w[at + 2] = kind;
   w[at + 3] = row;
-  w[SPLIT] = at + PW;
+  w[KeySlot.Split] = at + PW;
   return w;
 }
 
@@ -146,7 +149,7 @@ export function versionIndexOf(ks: TemporalKeyState, time: number): number {
 
 /** Store a version, overwriting one with the same time (Flink's MapState keyed by build time). */
 export function withVersion(ks: TemporalKeyState, time: number, kind: RowKind, row: Row): WritableTKey {
-  const from = ks[SPLIT] as number;
+  const from = ks[KeySlot.Split] as number;
   let at = ks.length;
   while (at > from && (ks[at - VW] as number) >= time) at -= VW;
   let w: WritableTKey;
@@ -185,26 +188,26 @@ export function expiredVersions(ks: TemporalKeyState, watermark: number): number
  * its first `gone` versions: one copy (or in place when editable), as a timer firing changes both.
  */
 export function withReleased(ks: TemporalKeyState, watermark: number, gone: number): WritableTKey {
-  const split = ks[SPLIT] as number;
+  const split = ks[KeySlot.Split] as number;
   const n = probeCount(ks);
   let kept = 0;
   for (let i = 0; i < n; i++) if (probeTime(ks, i) > watermark) kept++;
-  const newSplit = HEAD + kept * PW;
+  const newSplit = KeySlot.Head + kept * PW;
   const size = newSplit + ks.length - split - gone * VW;
   const inPlace = isEditable(ks);
   // In place, every slot moves to a lower or equal index, so a forward copy is safe.
   const w: WritableTKey = inPlace ? (ks as WritableTKey) : new Array<Slot>(size);
-  for (let i = 0; i < HEAD; i++) w[i] = ks[i];
-  let o = HEAD;
+  for (let i = 0; i < KeySlot.Head; i++) w[i] = ks[i];
+  let o = KeySlot.Head;
   for (let i = 0; i < n; i++) {
     if (probeTime(ks, i) <= watermark) continue;
-    for (let k = 0; k < PW; k++) w[o + k] = ks[HEAD + i * PW + k];
+    for (let k = 0; k < PW; k++) w[o + k] = ks[KeySlot.Head + i * PW + k];
     o += PW;
   }
   for (let i = split + gone * VW; i < ks.length; i++) w[o++] = ks[i];
   // A new array already has its exact size (setting length is a runtime call).
   if (inPlace) w.length = size;
-  w[SPLIT] = newSplit;
+  w[KeySlot.Split] = newSplit;
   return !inPlace && size >= GROW_IN_PLACE ? created(w) : w;
 }
 

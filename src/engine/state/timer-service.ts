@@ -398,9 +398,12 @@ interface HeapCopy {
   readonly keys: Int32Array;
 }
 
-const ADD = 0;
-const DELETE = 1;
-const POLL = 2;
+/** What a logged operation did to the heap. */
+const enum Op {
+  Add,
+  Delete,
+  Poll,
+}
 
 /** Operations per log chunk. */
 const CHUNK = 4096;
@@ -466,14 +469,14 @@ class TimerLog {
   }
 
   /** Append an operation already applied to the tip heap (`id`: its key's; none for a poll). */
-  append(kind: number, id: number, time: number): void {
+  append(kind: Op, id: number, time: number): void {
     const j = (this.end - this.base) % CHUNK;
     if (j === 0) this.chunks.push({ codes: new Uint16Array(CHUNK), first: this.payloads });
     const c = this.chunks[this.chunks.length - 1] as LogChunk;
-    if (kind === POLL) c.codes[j] = POLL_CODE;
+    if (kind === Op.Poll) c.codes[j] = POLL_CODE;
     else {
       const k = this.payloads++;
-      c.codes[j] = (k - c.first) * 2 + (kind === DELETE ? 1 : 0);
+      c.codes[j] = (k - c.first) * 2 + (kind === Op.Delete ? 1 : 0);
       const at = k % CHUNK;
       if (at === 0) {
         this.times.push(new Float64Array(CHUNK));
@@ -509,11 +512,11 @@ class TimerLog {
   }
 
   /** Whether the operation at `pos` is this one. */
-  holds(pos: number, kind: number, key: string, time: number): boolean {
+  holds(pos: number, kind: Op, key: string, time: number): boolean {
     const code = this.codeAt(pos);
-    if (code === POLL_CODE) return kind === POLL;
+    if (code === POLL_CODE) return kind === Op.Poll;
     const k = this.payloadOf(pos, code);
-    return kind === ((code & 1) === 1 ? DELETE : ADD) && this.timeOf(k) === time && this.tip.keys.names[this.keyIdOf(k)] === key;
+    return kind === ((code & 1) === 1 ? Op.Delete : Op.Add) && this.timeOf(k) === time && this.tip.keys.names[this.keyIdOf(k)] === key;
   }
 
   /** Apply the operation at `pos` to h. */
@@ -625,7 +628,7 @@ function moved(q: TimerQueue, log: TimerLog, pos: number): TimerQueue {
 }
 
 /** Whether q's log holds this operation right after q: a replay of the same step. */
-function isNext(q: TimerQueue, kind: number, key: string, time: number): boolean {
+function isNext(q: TimerQueue, kind: Op, key: string, time: number): boolean {
   const log = q.log;
   return log !== null && q.pos < log.end && log.holds(q.pos, kind, key, time);
 }
@@ -635,12 +638,12 @@ function isNext(q: TimerQueue, kind: number, key: string, time: number): boolean
  * q's heap). At the log's end the tip heap changes and the log grows; at an older position the
  * log's next operation is followed when it is this one, and otherwise a new log starts there.
  */
-function change(q: TimerQueue, kind: number, key: string, time: number, slot: number): TimerQueue {
+function change(q: TimerQueue, kind: Op, key: string, time: number, slot: number): TimerQueue {
   const log = q.log;
   if (log !== null && q.pos === log.end) {
     const tip = log.tip;
     let id = -1;
-    if (kind === ADD) id = tip.add(key, time);
+    if (kind === Op.Add) id = tip.add(key, time);
     else {
       id = tip.keyIdOf(slot);
       tip.remove(slot);
@@ -660,13 +663,13 @@ function change(q: TimerQueue, kind: number, key: string, time: number, slot: nu
 /** Register a timer; a second registration of the same (key, time) changes nothing. */
 export function addTimer(q: TimerQueue, key: string, time: number): TimerQueue {
   // A logged add was no duplicate of the same heap: no lookup.
-  if (!isNext(q, ADD, key, time) && heapOf(q).find(key, time) >= 0) return q;
-  return change(q, ADD, key, time, -1);
+  if (!isNext(q, Op.Add, key, time) && heapOf(q).find(key, time) >= 0) return q;
+  return change(q, Op.Add, key, time, -1);
 }
 
 export function deleteTimer(q: TimerQueue, key: string, time: number): TimerQueue {
   const slot = heapOf(q).find(key, time);
-  return slot < 0 ? q : change(q, DELETE, key, time, slot);
+  return slot < 0 ? q : change(q, Op.Delete, key, time, slot);
 }
 
 export function hasTimer(q: TimerQueue, key: string, time: number): boolean {
@@ -681,7 +684,7 @@ export interface Timer {
 /** The queue without its earliest timer (Flink's poll); q itself when empty. */
 export function dropFirstTimer(q: TimerQueue): TimerQueue {
   const h = heapOf(q);
-  return h.size === 0 ? q : change(q, POLL, h.headKey(), h.headTime() as number, h.headSlot());
+  return h.size === 0 ? q : change(q, Op.Poll, h.headKey(), h.headTime() as number, h.headSlot());
 }
 
 /** The earliest timer with time <= upTo, and the queue without it. */
