@@ -92,15 +92,15 @@ export function entriesInArrivalOrder(state: JoinState, side: Side): EntriesInOr
   for (const n of sizes) size += n;
   for (const m of maps) size += m.length;
   const entry = (b: number, i: number): JoinEntry => (b >= 0 ? entryAt(logs[b]!, i) : maps[-1 - b]![i]!);
-  let head: Located | undefined;
+  // Made now, not on the first read: the app times a state's description to decide whether a
+  // frame can wait for it (src/ui/step-view.ts), and this pass is most of its cost.
+  const first = Math.min(HEAD, size);
+  const head = firstBySeq(logs, sizes, maps, first);
   let all: ReturnType<typeof allBySeq> | undefined;
   return {
     size,
     at(i: number): JoinEntry {
-      if (i < Math.min(HEAD, size)) {
-        head ??= firstBySeq(logs, sizes, maps, Math.min(HEAD, size));
-        return entry(head.bucket[i]!, head.place[i]!);
-      }
+      if (i < first) return entry(head.bucket[i]!, head.place[i]!);
       all ??= allBySeq(logs, sizes, maps, size, state.seq);
       const e = all.order[i]!;
       return entry(all.bucket[e]!, all.place[e]!);
