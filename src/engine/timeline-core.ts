@@ -87,8 +87,9 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
   }
 
   /**
-   * The snapshot after step i. The replay starts from the latest checkpoint, kept snapshot or
-   * traced record at or before i within the checkpoint's interval, and runs in transient edits
+   * The snapshot after step i. The replay starts from the latest checkpoint, kept snapshot,
+   * traced record or the run's snapshot before its newest step at or before i within the
+   * checkpoint's interval, and runs in transient edits
    * (edit.ts), a new edit after each snapshot it keeps, so no snapshot handed out ever changes.
    */
   private snapshotAt(i: number): EngineSnapshot {
@@ -98,6 +99,8 @@ class EngineTimeline implements Timeline<EngineSnapshot> {
     let snap = this.data.checkpoints[c]!;
     for (const [j, s] of this.snaps) if (j <= i && j > from) [from, snap] = [j, s];
     for (const [j, r] of this.records) if (j <= i && j > from) [from, snap] = [j, r.snapshot];
+    const before = this.data.beforeFinal;
+    if (before !== undefined && before.step <= i && before.step > from) [from, snap] = [before.step, before.snapshot];
     if (from === i) return snap;
     // As the bulk run does (timeline-run.ts): one Work goes from step to step, making a snapshot
     // only where one is kept, with a new transient edit after each; a snapshot per step (step())

@@ -46,6 +46,12 @@ export interface RunData {
   readonly checkpoints: readonly EngineSnapshot[];
   /** The snapshot after step `ready`. */
   readonly final: EngineSnapshot;
+  /**
+   * A snapshot after step `ready - 2` (or a later one before `ready`): a seek to the newest step,
+   * which also shows the step before it (the watermark pane compares the two), then replays a
+   * step or none instead of up to K steps from the checkpoint before them.
+   */
+  readonly beforeFinal?: { readonly step: number; readonly snapshot: EngineSnapshot };
   /** Steps computed so far: the events' count once the run is complete. */
   readonly ready: number;
 }
@@ -73,6 +79,7 @@ export class RunBuilder implements RunData {
   sizes: Uint32Array;
   readonly checkpoints: EngineSnapshot[] = [];
   final: EngineSnapshot;
+  beforeFinal?: { readonly step: number; readonly snapshot: EngineSnapshot };
   ready: number;
   private readonly work: Work;
   private readonly start: number;
@@ -122,6 +129,7 @@ export class RunBuilder implements RunData {
     if (this.failure !== undefined) throw this.failure;
     const outer = useEdit(newEdit());
     try {
+      if (to - 2 <= this.ready) this.beforeFinal = { step: this.ready, snapshot: this.final };
       for (let i = this.ready + 1; i <= to; i++) {
         if (i > this.start + 1) w.continue();
         try {
@@ -136,6 +144,10 @@ export class RunBuilder implements RunData {
         this.onStep?.(i, n);
         if (i % K === 0) {
           this.checkpoints.push(w.snapshot());
+          useEdit(newEdit());
+        } else if (i === to - 2) {
+          // One more snapshot per piece (a piece is thousands of steps in the app).
+          this.beforeFinal = { step: i, snapshot: w.snapshot() };
           useEdit(newEdit());
         }
       }

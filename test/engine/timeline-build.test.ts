@@ -49,6 +49,20 @@ describe('a timeline computed in pieces', () => {
     expect(tl.result(events.length).length).toBeGreaterThan(0);
   });
 
+  it('answers the newest step and the one before it, read first after pieces of any size, as the direct run does', () => {
+    // Read first (a new timeline for each list of pieces, so no record read earlier is at hand),
+    // the newest step and the one before it start from the run's snapshot two steps back.
+    const pieces = [1, 1, 1, 2, 59, 2, CHECKPOINT_EVERY - 1, 1, 37, 1000];
+    for (let last = 0; last < pieces.length; last++) {
+      const b = startTimelineWith(sc(events), 0, factory);
+      const tl = b.timeline;
+      for (const piece of pieces.slice(0, last + 1)) b.advance(piece);
+      const n = tl.length;
+      expect(tl.at(n)).toEqual(direct.recs[n - 1]);
+      if (n > 1) expect(tl.at(n - 1)).toEqual(direct.recs[n - 2]);
+    }
+  });
+
   it('an edit on a partly computed timeline computes the edited script to the end', () => {
     const b = startTimelineWith(sc(events), 0, factory);
     b.advance(100);

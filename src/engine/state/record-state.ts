@@ -71,10 +71,11 @@ export interface EntriesInOrder {
 
 /**
  * A side's entries in arrival order (the order the state pane lists them). A side can hold a
- * million entries: a log bucket's seqs are read off its columns and only the entries read are
- * built; and as sequence numbers are distinct integers below `state.seq`, a big side is put in
- * order by placing each entry at its seq (about 10 ms against several hundred for a comparison
- * sort of a million). A seq out of that range falls back to the sort.
+ * million entries and the pane reads a screenful, most often the first ones: so the first HEAD
+ * entries are selected in one pass over the seqs (a log bucket's are read off its columns) with
+ * no per-entry arrays, and only a read past them puts the whole side in order. Entries are
+ * ordered by seq, then by where they were found (logs before maps), as a stable sort would.
+ * Only the entries read are built.
  */
 export function entriesInArrivalOrder(state: JoinState, side: Side): EntriesInOrder {
   const logs: ColumnLog<Row>[] = [];
@@ -90,7 +91,118 @@ export function entriesInArrivalOrder(state: JoinState, side: Side): EntriesInOr
   let size = 0;
   for (const n of sizes) size += n;
   for (const m of maps) size += m.length;
-  // Per entry: its bucket (a log's index, or -1 - a map's index), its place there, its seq.
+  const entry = (b: number, i: number): JoinEntry => (b >= 0 ? entryAt(logs[b]!, i) : maps[-1 - b]![i]!);
+  // Made now, not on the first read: the app times a state's description to decide whether a
+  // frame can wait for it (src/ui/step-view.ts), and this pass is most of its cost.
+  const first = Math.min(HEAD, size);
+  const head = firstBySeq(logs, sizes, maps, first);
+  let all: ReturnType<typeof allBySeq> | undefined;
+  return {
+    size,
+    at(i: number): JoinEntry {
+      if (i < first) return entry(head.bucket[i]!, head.place[i]!);
+      all ??= allBySeq(logs, sizes, maps, size, state.seq);
+      const e = all.order[i]!;
+      return entry(all.bucket[e]!, all.place[e]!);
+    },
+  };
+}
+
+/** How many of a side's first entries are selected without putting the whole side in order. */
+const HEAD = 1024;
+
+/** Entries found: their bucket (a log's index, or -1 - a map's index) and their place there. */
+interface Located {
+  readonly bucket: Int32Array;
+  readonly place: Int32Array;
+}
+
+/**
+ * The `h` entries with the lowest seqs, in order (`bucket[i]`, `place[i]`: the i-th): a max-heap of the best `h` so far, over one
+ * pass in the order `allBySeq` numbers entries (an entry met later replaces the top only with a
+ * lower seq, so equal seqs keep the earlier entry, as the stable sort does).
+ */
+function firstBySeq(logs: readonly ColumnLog<Row>[], sizes: readonly number[], maps: readonly JoinEntry[][], h: number): Located {
+  const seq = new Float64Array(h);
+  const k = new Float64Array(h);
+  const bucket = new Int32Array(h);
+  const place = new Int32Array(h);
+  let n = 0;
+  // Heap order: a parent is after its children (a higher seq, or the same seq met later).
+  const after = (a: number, b: number): boolean => seq[a]! > seq[b]! || (seq[a] === seq[b] && k[a]! > k[b]!);
+  const swap = (a: number, b: number): void => {
+    const s = seq[a]!;
+    seq[a] = seq[b]!;
+    seq[b] = s;
+    const t = k[a]!;
+    k[a] = k[b]!;
+    k[b] = t;
+    const u = bucket[a]!;
+    bucket[a] = bucket[b]!;
+    bucket[b] = u;
+    const v = place[a]!;
+    place[a] = place[b]!;
+    place[b] = v;
+  };
+  const down = (from: number, end: number): void => {
+    let i = from;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= end) return;
+      const c = l + 1 < end && after(l + 1, l) ? l + 1 : l;
+      if (!after(c, i)) return;
+      swap(c, i);
+      i = c;
+    }
+  };
+  // Entry `at` (its number in that pass) in bucket b, place i, when it is among the best so far.
+  const offer = (s: number, at: number, b: number, i: number): void => {
+    if (n < h) {
+      seq[n] = s;
+      k[n] = at;
+      bucket[n] = b;
+      place[n] = i;
+      for (let c = n++; c > 0 && after(c, (c - 1) >> 1); c = (c - 1) >> 1) swap(c, (c - 1) >> 1);
+    } else {
+      seq[0] = s;
+      k[0] = at;
+      bucket[0] = b;
+      place[0] = i;
+      down(0, n);
+    }
+  };
+  // Most entries lose to the top at once: the test is made here, not in a call per entry.
+  let at = 0;
+  for (let b = 0; b < logs.length; b++) {
+    const log = logs[b]!;
+    const size = sizes[b]!;
+    for (let i = 0; i < size; i++, at++) {
+      const s = log.seq(i);
+      if (n < h || s < seq[0]!) offer(s, at, b, i);
+    }
+  }
+  for (let b = 0; b < maps.length; b++) {
+    const entries = maps[b]!;
+    for (let i = 0; i < entries.length; i++, at++) {
+      const s = entries[i]!.seq;
+      if (n < h || s < seq[0]!) offer(s, at, -1 - b, i);
+    }
+  }
+  // Heapsort in place: the top goes to the end, so the arrays end in ascending order.
+  for (let end = n - 1; end > 0; end--) {
+    swap(0, end);
+    down(0, end);
+  }
+  return { bucket, place };
+}
+
+/**
+ * Every entry in order (`order[i]`: the i-th's index in `bucket` and `place`). As sequence numbers are distinct integers below `state.seq`, a big side is
+ * put in order by placing each entry at its seq (about 10 ms against several hundred for a
+ * comparison sort of a million). A seq out of that range falls back to the sort.
+ */
+function allBySeq(logs: readonly ColumnLog<Row>[], sizes: readonly number[], maps: readonly JoinEntry[][], size: number, end: number): Located & { readonly order: ArrayLike<number> } {
+  // Per entry: its bucket, its place there, its seq.
   const bucket = new Int32Array(size);
   const place = new Int32Array(size);
   const seqs = new Float64Array(size);
@@ -111,15 +223,7 @@ export function entriesInArrivalOrder(state: JoinState, side: Side): EntriesInOr
       seqs[k] = entries[i]!.seq;
     }
   }
-  const order = byValue(seqs, state.seq);
-  return {
-    size,
-    at(i: number): JoinEntry {
-      const e = order[i]!;
-      const b = bucket[e]!;
-      return b >= 0 ? entryAt(logs[b]!, place[e]!) : maps[-1 - b]![place[e]!]!;
-    },
-  };
+  return { bucket, place, order: byValue(seqs, end) };
 }
 
 /** The indexes of `values` in ascending order of value; distinct values below `end` are placed, not sorted. */

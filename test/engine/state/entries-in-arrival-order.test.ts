@@ -2,7 +2,7 @@
  * A side's entries in arrival order, as the state pane reads them (record-state.ts,
  * entriesInArrivalOrder): the same entries, in the same order, as every bucket's entries sorted by
  * sequence number, whether the side is small (sorted) or big (placed by seq), with log buckets and
- * big map buckets, after retractions and updates.
+ * big map buckets, after retractions and updates, read from the start or a window at a time.
  */
 import { describe, expect, it } from 'vitest';
 import { entriesInArrivalOrder, type JoinEntry, type JoinState } from '../../../src/engine/state/record-state.js';
@@ -44,6 +44,12 @@ describe('a side\'s entries in arrival order', () => {
         const want = model(state, side);
         expect(want.length).toBeGreaterThan(side === 0 ? rows / 8 : rows / 2);
         expect(inOrder(state, side)).toEqual(want);
+        // A window read alone, as the pane reads it: the first rows come from a selection of the
+        // lowest seqs, rows past it from the whole side in order; either may be made first.
+        for (const from of [0, 500, 1010, want.length - 20, 3]) {
+          const view = entriesInArrivalOrder(state, side);
+          for (let i = Math.max(0, from); i < Math.min(from + 20, want.length); i++) expect(view.at(i)).toEqual(want[i]);
+        }
       }
       // The big side is past the size from which entries are placed, not sorted.
       if (rows > 4096) expect(model(state, 1).length).toBeGreaterThan(4096);
