@@ -117,10 +117,18 @@ interface Located {
   readonly place: Int32Array;
 }
 
+/** Swaps places a and b of a typed array. */
+function swapAt(xs: Float64Array | Int32Array, a: number, b: number): void {
+  const t = xs[a]!;
+  xs[a] = xs[b]!;
+  xs[b] = t;
+}
+
 /**
- * The `h` entries with the lowest seqs, in order (`bucket[i]`, `place[i]`: the i-th): a max-heap of the best `h` so far, over one
- * pass in the order `allBySeq` numbers entries (an entry met later replaces the top only with a
- * lower seq, so equal seqs keep the earlier entry, as the stable sort does).
+ * The `h` entries with the lowest seqs, in order (`bucket[i]`, `place[i]`: the i-th): a
+ * max-heap of the best `h` so far, over one pass in the order `allBySeq` numbers entries (an
+ * entry met later replaces the top only with a lower seq, so equal seqs keep the earlier entry,
+ * as the stable sort does).
  */
 function firstBySeq(logs: readonly ColumnLog<Row>[], sizes: readonly number[], maps: readonly JoinEntry[][], h: number): Located {
   const seq = new Float64Array(h);
@@ -131,18 +139,10 @@ function firstBySeq(logs: readonly ColumnLog<Row>[], sizes: readonly number[], m
   // Heap order: a parent is after its children (a higher seq, or the same seq met later).
   const after = (a: number, b: number): boolean => seq[a]! > seq[b]! || (seq[a] === seq[b] && k[a]! > k[b]!);
   const swap = (a: number, b: number): void => {
-    const s = seq[a]!;
-    seq[a] = seq[b]!;
-    seq[b] = s;
-    const t = k[a]!;
-    k[a] = k[b]!;
-    k[b] = t;
-    const u = bucket[a]!;
-    bucket[a] = bucket[b]!;
-    bucket[b] = u;
-    const v = place[a]!;
-    place[a] = place[b]!;
-    place[b] = v;
+    swapAt(seq, a, b);
+    swapAt(k, a, b);
+    swapAt(bucket, a, b);
+    swapAt(place, a, b);
   };
   const down = (from: number, end: number): void => {
     let i = from;
@@ -197,9 +197,10 @@ function firstBySeq(logs: readonly ColumnLog<Row>[], sizes: readonly number[], m
 }
 
 /**
- * Every entry in order (`order[i]`: the i-th's index in `bucket` and `place`). As sequence numbers are distinct integers below `state.seq`, a big side is
- * put in order by placing each entry at its seq (about 10 ms against several hundred for a
- * comparison sort of a million). A seq out of that range falls back to the sort.
+ * Every entry in order (`order[i]`: the i-th's index in `bucket` and `place`). As sequence
+ * numbers are distinct integers below `state.seq`, a big side is put in order by placing each
+ * entry at its seq (about 10 ms against several hundred for a comparison sort of a million). A
+ * seq out of that range falls back to the sort.
  */
 function allBySeq(logs: readonly ColumnLog<Row>[], sizes: readonly number[], maps: readonly JoinEntry[][], size: number, end: number): Located & { readonly order: ArrayLike<number> } {
   // Per entry: its bucket, its place there, its seq.
