@@ -8,6 +8,7 @@ import type { Command, FlinkOptions, ParsedCli } from './args.js';
 import type { FlinkVersion } from '../planner/plan.js';
 import { recordFromValues } from './record-args.js';
 import { diagramFromValues, diffFromValues, FLINK_VERSIONS, practiceFromValues, TEACH_EXAMPLES } from './teach-args.js';
+import { EXIT_OUTPUT_FAILED } from './output.js';
 
 export interface CliOption {
   /** The long name, without `--`. */
@@ -62,6 +63,7 @@ export const EXIT_CODES: readonly (readonly [number, string])[] = [
   [1, 'a check failed: `joinstep test` found a scenario whose expect: did not hold, or `joinstep flink` found joinstep and Flink differ'],
   [2, 'bad input: a scenario that does not load or plan (FILE:LINE:COL: error: ...), a missing file, a bad command line; or real Flink cannot run here'],
   [3, '`joinstep flink`: the scenario cannot be expressed on real Flink (the reason is printed)'],
+  [EXIT_OUTPUT_FAILED, 'the output could not be written (a full disk, a device error): said in one line with a hint'],
 ];
 
 /** `--flink-version`, and --flink-version without --flink on `test` / `explain`. */

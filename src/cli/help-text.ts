@@ -20,7 +20,8 @@ function usageLines(c: CliCommand): string[] {
   return c.usage.map((u) => `${INDENT}${prefix} ${u}`);
 }
 
-const EXIT_SECTION = ['Exit status:', ...EXIT_CODES.map(([code, what]) => `${INDENT}${code}  ${what}`)];
+const CODE_WIDTH = Math.max(...EXIT_CODES.map(([code]) => String(code).length));
+const EXIT_SECTION = ['Exit status:', ...EXIT_CODES.map(([code, what]) => `${INDENT}${String(code).padEnd(CODE_WIDTH)}  ${what}`)];
 
 const ENV_SECTION = [
   'Environment:',

@@ -21,8 +21,30 @@ let pipeClosed = false;
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') pipeClosed = true;
-    else throw error;
+    else outputFailed(error, stream === process.stdout ? 'the output' : 'the messages');
   });
+}
+
+/** sysexits' EX_IOERR: the output could not be written (a full disk, a device error). */
+export const EXIT_OUTPUT_FAILED = 74;
+
+/**
+ * A write that fails for another reason than a closed pipe (`run > out.txt` on a full disk:
+ * ENOSPC; EIO, EFBIG, EDQUOT) is the user's situation, not a bug: it is said in one line with a
+ * hint and the process ends at once with EX_IOERR, since nothing more it writes would arrive.
+ * The message goes to stderr directly; if that fails too there is no one left to tell.
+ */
+function outputFailed(error: unknown, what: string): never {
+  const e = error as NodeJS.ErrnoException;
+  // Node's message is "CODE: description, syscall": the description is what a person reads.
+  const text = (e.message ?? String(error)).replace(/^[A-Z0-9_]+: /, '').replace(/, \w+$/, '');
+  const hint = e.code === 'ENOSPC' || e.code === 'EDQUOT' ? 'free some space, or send the output to another place' : 'check the file or device the output goes to';
+  try {
+    writeSync(2, printableLines(`joinstep: cannot write ${what}: ${text}${e.code !== undefined ? ` (${e.code})` : ''}\nhint: ${hint}\n`));
+  } catch {
+    // stderr is gone as well.
+  }
+  process.exit(EXIT_OUTPUT_FAILED);
 }
 
 export function writeOut(text: string): void {
@@ -52,8 +74,13 @@ export function writeOutExact(text: string): void {
   if (pipeClosed) return;
   // Into a file, the string's bytes go straight to the same synchronous write, without the
   // stream's Buffer copy: `run --result` writes some 50 MB this way (docs/decisions.md).
-  if (stdoutIsFile() && process.stdout.writableLength === 0) writeSync(1, text);
-  else process.stdout.write(text);
+  if (stdoutIsFile() && process.stdout.writableLength === 0) {
+    try {
+      writeSync(1, text);
+    } catch (error) {
+      outputFailed(error, 'the output');
+    }
+  } else process.stdout.write(text);
 }
 
 /**

@@ -5,7 +5,7 @@
  * table, so a new command is held to the same manners.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ describe('help', () => {
     expect(long.stdout.split('\n')[0]).toBe(`joinstep ${name} — ${c.summary}`);
     expect(long.stdout).toContain(`joinstep ${name} ${c.usage[0]}`);
     for (const o of optionsOf(c)) expect(long.stdout).toContain(`--${o.name}`);
-    for (const [code] of EXIT_CODES) expect(long.stdout).toMatch(new RegExp(`^  ${code}  \\S`, 'm'));
+    for (const [code] of EXIT_CODES) expect(long.stdout).toMatch(new RegExp(`^  ${code} +\\S`, 'm'));
     expect(cli([name, '-h']).stdout).toBe(long.stdout);
     expect(cli(['help', name]).stdout).toBe(long.stdout);
   });
@@ -46,7 +46,7 @@ describe('help', () => {
     expect(r.stdout.split('\n')[0]).toBe(`joinstep ${PACKAGE_VERSION} — a stepping debugger for Apache Flink SQL joins`);
     for (const word of COMMAND_WORDS) expect(r.stdout).toMatch(new RegExp(`^  ${word} `, 'm'));
     for (const flag of ['--watch', '--mono', '--help', '--version', 'NO_COLOR', 'FORCE_COLOR']) expect(r.stdout).toContain(flag);
-    for (const [code, what] of EXIT_CODES) expect(r.stdout).toContain(`  ${code}  ${what}`);
+    for (const [code, what] of EXIT_CODES) expect(r.stdout).toMatch(new RegExp(`^  ${code} +${what.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
     expect(cli(['-h']).stdout).toBe(r.stdout);
     expect(cli(['help']).stdout).toBe(r.stdout);
     expect(cli(['help', 'app']).stdout).toBe(r.stdout);
@@ -63,6 +63,32 @@ describe('help', () => {
   it('the README documents the same exit codes', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     for (const [code] of EXIT_CODES) expect(readme).toMatch(new RegExp(`^\\| ${code} \\|`, 'm'));
+  });
+});
+
+describe('output that cannot be written', () => {
+  // /dev/full refuses every write with ENOSPC, as a full disk does: Linux has it.
+  const full = existsSync('/dev/full') ? it : it.skip;
+  full.each([
+    ['run', [EUR]],
+    ['run --result', ['--result', EUR]],
+    ['explain', [EUR]],
+  ] as const)('`joinstep %s > /dev/full`: one line and a hint on stderr, exit 74, no stack trace', (name, args) => {
+    const command = name.split(' ')[0]!;
+    const out = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'joinstep.mjs'), command, ...args], {
+        cwd: ROOT,
+        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined },
+        stdio: ['ignore', out, 'pipe'],
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(r.status).toBe(74);
+      expect(r.stderr).toBe('joinstep: cannot write the output: no space left on device (ENOSPC)\nhint: free some space, or send the output to another place\n');
+    } finally {
+      closeSync(out);
+    }
   });
 });
 
