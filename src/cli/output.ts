@@ -9,7 +9,7 @@
  * writeOutExact, and only when its stdout is not a terminal. Text styled for a terminal must be
  * escaped first and written with writeOutExact, or the escapes would show.
  */
-import { fstatSync, writeSync } from 'node:fs';
+import { fstatSync, writeFileSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { Diagnostic } from '../scenario/types.js';
 import { formatDiagnostic } from '../scenario/diagnostic.js';
@@ -35,12 +35,10 @@ export const EXIT_OUTPUT_FAILED = 74;
  * The message goes to stderr directly; if that fails too there is no one left to tell.
  */
 function outputFailed(error: unknown, what: string): never {
-  const e = error as NodeJS.ErrnoException;
-  // Node's message is "CODE: description, syscall": the description is what a person reads.
-  const text = (e.message ?? String(error)).replace(/^[A-Z0-9_]+: /, '').replace(/, \w+$/, '');
-  const hint = e.code === 'ENOSPC' || e.code === 'EDQUOT' ? 'free some space, or send the output to another place' : 'check the file or device the output goes to';
+  const code = (error as NodeJS.ErrnoException).code;
+  const hint = code === 'ENOSPC' || code === 'EDQUOT' ? 'free some space, or send the output to another place' : 'check the file or device the output goes to';
   try {
-    writeSync(2, printableLines(`joinstep: cannot write ${what}: ${text}${e.code !== undefined ? ` (${e.code})` : ''}\nhint: ${hint}\n`));
+    writeSync(2, printableLines(`joinstep: cannot write ${what}: ${describeFailure(error)}\nhint: ${hint}\n`));
   } catch {
     // stderr is gone as well.
   }
@@ -67,6 +65,44 @@ function stdoutIsFile(): boolean {
     }
   }
   return stdoutFile;
+}
+
+/** Why a write failed, in the words of Node's message ("CODE: description, syscall 'path'"). */
+function describeFailure(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  const text = (e.message ?? String(error)).replace(/^[A-Z0-9_]+: /, '').replace(/, \w+( '.*')?$/, '');
+  return `${text}${e.code !== undefined ? ` (${e.code})` : ''}`;
+}
+
+/** Failures of the device or the disk rather than of the path the user gave. */
+const DEVICE_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EFBIG']);
+
+const PATH_HINTS: Readonly<Record<string, string>> = {
+  ENOENT: 'the folder does not exist: create it first, or choose another path',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EISDIR: 'name a file, not a folder',
+  EACCES: 'choose a place you can write to',
+  EPERM: 'choose a place you can write to',
+  EROFS: 'choose a place you can write to',
+  ENOSPC: 'free some space, or write to another place',
+  EDQUOT: 'free some space, or write to another place',
+};
+
+/**
+ * Writes a file the user named on the command line (`record --out`, `--svg`, `--frames`). A
+ * failure is said with the path and a hint, and its exit status returned: 2 for a path that
+ * cannot be written (no such folder, no permission, a folder), 74 when the disk or the device
+ * failed. Undefined when the file was written.
+ */
+export function writeNamedFile(path: string, data: string): number | undefined {
+  try {
+    writeFileSync(path, data);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    writeErr(`joinstep: cannot write ${path}: ${describeFailure(error)}\nhint: ${PATH_HINTS[code] ?? 'check the path'}\n`);
+    return DEVICE_FAILURES.has(code) ? EXIT_OUTPUT_FAILED : 2;
+  }
 }
 
 /** The bytes as they are: for output that is already escaped, or meant for a pipe or a file. */

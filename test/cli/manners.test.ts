@@ -92,6 +92,24 @@ describe('output that cannot be written', () => {
   });
 });
 
+describe('a file named on the command line that cannot be written', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'joinstep-out-'));
+  it.each([
+    ['a folder that does not exist', join(dir, 'missing', 'demo.cast'), 2, 'no such file or directory (ENOENT)', 'the folder does not exist: create it first, or choose another path'],
+    ['a folder, not a file', dir, 2, 'illegal operation on a directory (EISDIR)', 'name a file, not a folder'],
+  ] as const)('`record --out` to %s: the path, why, a hint, exit 2', (_what, out, status, why, hint) => {
+    const r = cli(['record', EUR, '--out', out]);
+    expect(r.status).toBe(status);
+    expect(r.stderr).toBe(`joinstep: cannot write ${out}: ${why}\nhint: ${hint}\n`);
+    expect(r.stdout).toBe('');
+  });
+  (existsSync('/dev/full') ? it : it.skip)('`record --out /dev/full` (a full disk): exit 74', () => {
+    const r = cli(['record', EUR, '--out', '/dev/full']);
+    expect(r.status).toBe(74);
+    expect(r.stderr).toBe('joinstep: cannot write /dev/full: no space left on device (ENOSPC)\nhint: free some space, or write to another place\n');
+  });
+});
+
 describe('version', () => {
   it('`--version` and `-V` print the version of package.json', () => {
     for (const flag of ['--version', '-V']) {
