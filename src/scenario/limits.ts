@@ -20,11 +20,15 @@ export const MAX_VALUE_CHARS = 1024 * 1024;
 
 const mib = (bytes: number): string => `${Math.ceil(bytes / (1024 * 1024))} MiB`;
 
-/** The problem with a file of `bytes` bytes, if it is too big. */
-export function fileSizeProblem(bytes: number): { message: string; hint: string } | undefined {
+/**
+ * The problem with a file of `bytes` bytes, if it is too big. `read`: the bytes are what a read
+ * that stops past the limit got (a device or a pipe, whose size is not known), not its size.
+ */
+export function fileSizeProblem(bytes: number, read = false): { message: string; hint: string } | undefined {
   if (bytes <= MAX_FILE_BYTES) return undefined;
+  const limit = `joinstep's limit of ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes (${mib(MAX_FILE_BYTES)}) for a scenario file`;
   return {
-    message: `the file is ${bytes.toLocaleString('en-US')} bytes (${mib(bytes)}), over joinstep's limit of ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes (${mib(MAX_FILE_BYTES)}) for a scenario file`,
+    message: read ? `the file goes on past ${limit}` : `the file is ${bytes.toLocaleString('en-US')} bytes (${mib(bytes)}), over ${limit}`,
     hint: 'split the arrival script over several scenarios, or keep the events that tell the story',
   };
 }

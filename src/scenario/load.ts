@@ -25,7 +25,8 @@ import type { TopLevel } from './top-level.js';
 import type { Diagnostic, LoadResult, RejectedSql, Scenario, ScenarioEvent } from './types.js';
 import type { FlinkVersion } from '../planner/plan.js';
 import { parseYaml } from './yaml-doc.js';
-import { fileSizeProblem } from './limits.js';
+import { fileSizeProblem, MAX_FILE_BYTES } from './limits.js';
+import { readAtMost } from './read-bounded.js';
 
 /** How a caller loads a file: under another release, on the general path only, with progress. */
 export interface LoadOptions {
@@ -54,10 +55,15 @@ export async function readScenarioFile(path: string): Promise<{ readonly ok: tru
   let bytes: Buffer;
   try {
     // The size first: a file too big for one string would fail inside the runtime.
-    const size = (await stat(path)).size;
-    const tooBig = fileSizeProblem(size);
+    const info = await stat(path);
+    const tooBig = fileSizeProblem(info.size);
     if (tooBig !== undefined) return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, ...tooBig }] };
-    bytes = await readFile(path);
+    if (!info.isFile() && !info.isDirectory()) {
+      // A device or a pipe: its size is known only once read (read-bounded.ts).
+      bytes = readAtMost(path, MAX_FILE_BYTES);
+      const over = fileSizeProblem(bytes.length, true);
+      if (over !== undefined) return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, ...over }] };
+    } else bytes = await readFile(path);
   } catch (error) {
     return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, ...readProblem(error) }] };
   }

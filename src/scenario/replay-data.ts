@@ -17,6 +17,8 @@ import type { LightMap, LightNode } from './flow-line.js';
 import { readJsonObject } from './json-line.js';
 import { lazyLines } from './line-table.js';
 import type { FilePos, ScenarioEvent } from './types.js';
+import { MAX_FILE_BYTES } from './limits.js';
+import { isStreamLike, readAtMost } from './read-bounded.js';
 
 /** Problems reported per data file before the rest are summed up in one line. */
 const MAX_PROBLEMS = 20;
@@ -30,7 +32,12 @@ export function readData(ctx: LoadContext, path: string, where: Node, head?: num
   let bytes: Buffer;
   let cut = false;
   try {
-    bytes = head === undefined ? readFileSync(path) : readHead(path, head);
+    // A device or a pipe is read only up to the scenario file's limit (read-bounded.ts).
+    bytes = isStreamLike(path) ? readAtMost(path, MAX_FILE_BYTES) : head === undefined ? readFileSync(path) : readHead(path, head);
+    if (bytes.length > MAX_FILE_BYTES) {
+      report(ctx, where, `data file ${path} goes on past joinstep's limit of ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes`, 'replay a file of the capture, not a device or a stream');
+      return undefined;
+    }
     if (head !== undefined && bytes.length === head) {
       cut = true;
       bytes = bytes.subarray(0, bytes.lastIndexOf(0x0a) + 1);

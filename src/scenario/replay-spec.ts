@@ -3,7 +3,7 @@
  * checked before any data file is opened: the files and their tables, the format, the arrival
  * rule and the time range.
  */
-import { dirname, extname, join } from 'node:path';
+import { dirname, extname, isAbsolute, join } from 'node:path';
 import { isMap, isScalar, isSeq } from 'yaml';
 import type { Node, YAMLMap } from 'yaml';
 import type { TableDef } from '../planner/plan.js';
@@ -145,6 +145,11 @@ export function readSpec(ctx: LoadContext, env: EventEnv, map: YAMLMap): Spec | 
   };
 }
 
+/** A data file's path: relative to the scenario file's folder, or absolute as written. */
+function dataPath(ctx: LoadContext, path: string): string {
+  return isAbsolute(path) ? path : join(dirname(ctx.file), path);
+}
+
 function readFiles(ctx: LoadContext, env: EventEnv, e: Entry): DataFileSpec[] | undefined {
   const nodes: Node[] = isSeq(e.value) ? (e.value.items as Node[]) : e.value === null ? [] : [e.value];
   if (nodes.length === 0) {
@@ -155,7 +160,15 @@ function readFiles(ctx: LoadContext, env: EventEnv, e: Entry): DataFileSpec[] | 
   let ok = true;
   for (const n of nodes) {
     if (isMap(n)) {
-      const keys = new Map(knownEntries(ctx, entries(ctx, n), ['file', 'to', 'partition'], 'replay file').map((x) => [x.key, x]));
+      // A key of the whole replay written on one file (`format:` most of all, which the format
+      // hint asks for) is told where it goes, rather than only that a file takes no such key.
+      const own = entries(ctx, n).filter((x) => {
+        if (x.key === 'to' || x.key === 'partition' || !(REPLAY_KEYS as readonly string[]).includes(x.key)) return true;
+        report(ctx, x.keyNode, `\`${x.key}\` applies to the whole replay, not to one of its files`, `write it beside \`replay:\`, in the same event (\`- replay: [...]\` then \`  ${x.key}: ...\` below it)`);
+        ok = false;
+        return false;
+      });
+      const keys = new Map(knownEntries(ctx, own, ['file', 'to', 'partition'], 'replay file').map((x) => [x.key, x]));
       const file = keys.get('file');
       const path = file !== undefined && isScalar(file.value) && typeof file.value.value === 'string' ? file.value.value : undefined;
       if (path === undefined || path === '') {
@@ -169,7 +182,7 @@ function readFiles(ctx: LoadContext, env: EventEnv, e: Entry): DataFileSpec[] | 
       const p = keys.get('partition');
       const partition = p === undefined ? undefined : readPartition(ctx, env, p, table?.name);
       if (p !== undefined && partition === undefined) ok = false;
-      const shown = join(dirname(ctx.file), path);
+      const shown = dataPath(ctx, path);
       out.push({ path: shown, shown, where: file!.value!, ...(table !== undefined ? { table } : {}), ...(partition !== undefined ? { partition } : {}) });
       continue;
     }
@@ -178,7 +191,7 @@ function readFiles(ctx: LoadContext, env: EventEnv, e: Entry): DataFileSpec[] | 
       ok = false;
       continue;
     }
-    const shown = join(dirname(ctx.file), n.value);
+    const shown = dataPath(ctx, n.value);
     out.push({ path: shown, shown, where: n });
   }
   return ok ? out : undefined;
