@@ -11,11 +11,12 @@ import type { LightMap, LightNode, LightScalar } from './flow-line.js';
 export interface CsvProblem {
   readonly offset: number;
   readonly message: string;
+  readonly hint: string;
 }
 
 export type CsvRead =
   | { readonly ok: true; readonly records: readonly (LightMap | CsvProblem)[] }
-  | { readonly ok: false; readonly offset: number; readonly message: string };
+  | { readonly ok: false; readonly offset: number; readonly message: string; readonly hint: string };
 
 interface Field {
   readonly start: number;
@@ -28,6 +29,7 @@ class CsvFail extends Error {
   constructor(
     readonly offset: number,
     message: string,
+    readonly hint: string,
   ) {
     super(message);
   }
@@ -37,18 +39,18 @@ export function readCsv(text: string): CsvRead {
   try {
     const rows = records(text);
     const header = rows.shift();
-    if (header === undefined) return { ok: false, offset: 0, message: 'the CSV file is empty: it needs a header line of column names' };
+    if (header === undefined) return { ok: false, offset: 0, message: 'the CSV file is empty: it needs a header line of column names', hint: 'the first line names the columns, e.g. `order_id,amount,order_time`' };
     const names: LightScalar[] = header.map((f) => ({ map: false, start: f.start, end: f.end, value: f.text, source: f.text, style: 'PLAIN' }));
     const seen = new Set<string>();
     for (const n of names) {
-      if (seen.has(n.value as string)) return { ok: false, offset: n.start, message: `the CSV header names \`${n.value as string}\` twice` };
+      if (seen.has(n.value as string)) return { ok: false, offset: n.start, message: `the CSV header names \`${n.value as string}\` twice`, hint: 'each column is named once in the header line' };
       seen.add(n.value as string);
     }
     const out: (LightMap | CsvProblem)[] = [];
     for (const fields of rows) {
       const first = fields[0]!;
       if (fields.length !== names.length) {
-        out.push({ offset: first.start, message: `this CSV record has ${fields.length} field${fields.length === 1 ? '' : 's'}, but the header has ${names.length}` });
+        out.push({ offset: first.start, message: `this CSV record has ${fields.length} field${fields.length === 1 ? '' : 's'}, but the header has ${names.length}`, hint: 'a value with a comma in it is quoted: `"a,b"`' });
         continue;
       }
       const values: LightNode[] = fields.map((f) => cell(f));
@@ -56,7 +58,7 @@ export function readCsv(text: string): CsvRead {
     }
     return { ok: true, records: out };
   } catch (error) {
-    if (error instanceof CsvFail) return { ok: false, offset: error.offset, message: error.message };
+    if (error instanceof CsvFail) return { ok: false, offset: error.offset, message: error.message, hint: error.hint };
     throw error;
   }
 }
@@ -94,7 +96,7 @@ function records(text: string): Field[][] {
         value = '';
         for (;;) {
           const q = text.indexOf('"', j);
-          if (q < 0) throw new CsvFail(start, 'unterminated quoted CSV field');
+          if (q < 0) throw new CsvFail(start, 'unterminated quoted CSV field', 'a field that starts with `"` ends with `"`; a quote inside it is written `""`');
           value += text.slice(j, q);
           if (text[q + 1] === '"') {
             value += '"';
@@ -104,11 +106,11 @@ function records(text: string): Field[][] {
           i = q + 1;
           break;
         }
-        if (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') throw new CsvFail(i, 'a quoted CSV field must end at a `,` or the end of the line');
+        if (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') throw new CsvFail(i, 'a quoted CSV field must end at a `,` or the end of the line', 'a quote inside a quoted field is written `""`');
       } else {
         let j = i;
         while (j < n && text[j] !== ',' && text[j] !== '\n' && text[j] !== '\r') j++;
-        if (text.slice(i, j).includes('"')) throw new CsvFail(i, 'a `"` inside an unquoted CSV field; quote the whole field and double the quote (`""`)');
+        if (text.slice(i, j).includes('"')) throw new CsvFail(i, 'a `"` inside an unquoted CSV field', 'quote the whole field and double the quote inside it: `"say ""hi"""`');
         value = text.slice(i, j).trim();
         i = j;
       }

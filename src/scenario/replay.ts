@@ -233,14 +233,14 @@ function* readPlain(data: DataFile, env: EventEnv, rows: FastRows, spec: Spec, f
   if (spec.format === 'csv') {
     const r = readCsv(data.text);
     if (!r.ok) {
-      data.report(r.offset, r.message);
+      data.report(r.offset, r.message, r.hint);
       return;
     }
     // Shape problems first, then rows, as the cap on reported problems has always counted them.
     const records: LightMap[] = [];
     for (const x of r.records) {
       if ('map' in x) records.push(x);
-      else data.report(x.offset, x.message);
+      else data.report(x.offset, x.message, x.hint);
     }
     for (const x of records) {
       data.ctx.onEvent?.();

@@ -136,6 +136,23 @@ describe('replay: CSV', () => {
   });
 });
 
+describe('replay: CSV shape problems', () => {
+  it.each([
+    ['an unterminated quoted field', 'id,amount\no1,1\n"o2,2\n', 'u.csv:3:1: unterminated quoted CSV field'],
+    ['text after a closing quote', 'id,amount\n"o1"x,1\n', 'q.csv:2:5: a quoted CSV field must end at a `,` or the end of the line'],
+    ['a quote inside an unquoted field', 'id,amount\no"1,1\n', 'i.csv:2:1: a `"` inside an unquoted CSV field'],
+    ['a header naming a column twice', 'id,id\n', 'h.csv:1:4: the CSV header names `id` twice'],
+    ['an empty file', '', 'e.csv:1:1: the CSV file is empty: it needs a header line of column names'],
+    ['a record with too many fields', 'id,amount\no1,1,2\n', 'f.csv:2:1: this CSV record has 3 fields, but the header has 2'],
+  ])('%s: at its position, with a hint', (_what, text, expected) => {
+    const name = expected.split(':')[0]!;
+    write(name, text);
+    const r = load(`  - { replay: ${name}, to: orders }\n`);
+    expect(problems(r)).toEqual([expected]);
+    if (!r.ok) expect(r.diagnostics[0]!.hint ?? '').not.toBe('');
+  });
+});
+
 describe('replay: Kafka topic dumps (kcat -J)', () => {
   it('maps topics to tables, keeps partitions, orders by timestamp and sets the processing time from it', () => {
     write(
