@@ -45,7 +45,7 @@ function parseInteger(type: SqlType, s: ScalarInput): ValueResult {
     const looksTime = /^\d{1,2}:\d{2}|^\d{4}-\d{2}-\d{2}/.test(text);
     const hint = looksTime
       ? `this column is ${name}: give epoch milliseconds as an integer, or declare the column TIMESTAMP(3)`
-      : `a ${name} column takes an integer`;
+      : `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} column takes an integer`;
     return bad(`${show(s)} is not a valid ${name}`, hint);
   }
   const [min, max] = INT_RANGE[type.kind] ?? [0, 0];

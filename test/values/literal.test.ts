@@ -48,6 +48,8 @@ describe('parseValue', () => {
     const big = error(parseValue(T('BIGINT'), num('9007199254740993'), ctx));
     expect(big.hint).toContain('2^53-1');
     expect(error(parseValue(T('INT'), num('1.5'), ctx)).message).toBe('1.5 is not a valid INT');
+    expect(error(parseValue(T('INT'), num('1.5'), ctx)).hint).toBe('an INT column takes an integer');
+    expect(error(parseValue(T('BIGINT'), num('1.5'), ctx)).hint).toBe('a BIGINT column takes an integer');
     const time = error(parseValue(T('BIGINT'), str('09:30'), ctx));
     expect(time.message).toBe('"09:30" is not a valid BIGINT');
     expect(time.hint).toContain('epoch milliseconds');
