@@ -10,6 +10,7 @@ import { describeNode, readScalarText, report } from './context.js';
 import type { Entry, LoadContext } from './context.js';
 import { suggestionHint } from './did-you-mean.js';
 import { printable } from '../values/printable.js';
+import { MAX_PARTITIONS } from './top-level.js';
 
 export interface EventEnv {
   /** Declared tables; undefined when the SQL did not get far enough to know them. */
@@ -70,14 +71,15 @@ function readsHint(env: EventEnv): string | undefined {
 export function readPartition(ctx: LoadContext, env: EventEnv, e: Entry, table: string | undefined): number | undefined {
   const v = isScalar(e.value) ? e.value.value : undefined;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
-    report(ctx, e.valueWhere, `partition must be a partition index (0, 1, ...), not ${describeNode(e.value)}`);
+    report(ctx, e.valueWhere, `partition must be a partition index (0, 1, ...), not ${describeNode(e.value)}`, 'partitions are numbered from 0: `partition: 0` is the first');
     return undefined;
   }
   if (table === undefined || env.tables === undefined) return v;
   const count = env.partitions[table] ?? 1;
   if (v >= count) {
     const has = count === 1 ? 'has 1 partition (partition 0)' : `has ${count} partitions (0 to ${count - 1})`;
-    report(ctx, e.valueWhere, `partition ${v} is out of range: table \`${table}\` ${has}`, `set \`partitions: { ${table}: ${v + 1} }\` at the top level to use more`);
+    const hint = v < MAX_PARTITIONS ? `set \`partitions: { ${table}: ${v + 1} }\` at the top level to use more` : `a table has at most ${MAX_PARTITIONS} partitions here: is ${v} the partition's index?`;
+    report(ctx, e.valueWhere, `partition ${v} is out of range: table \`${table}\` ${has}`, hint);
     return undefined;
   }
   return v;

@@ -74,7 +74,7 @@ function kafkaTable(data: DataFile, spec: Spec, topic: LightNode | undefined, of
 
 function kafkaPartition(data: DataFile, env: EventEnv, table: RowTable, part: LightNode): number | undefined {
   if (part.map) {
-    data.report(part.start, 'partition must be a partition index (0, 1, ...), not a map');
+    data.report(part.start, 'partition must be a partition index (0, 1, ...), not a map', 'partitions are numbered from 0: `partition: 0` is the first');
     return undefined;
   }
   // The inline check's message, counted against the file's cap.

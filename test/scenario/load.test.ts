@@ -158,6 +158,21 @@ describe('loadScenarioFile', () => {
   });
 });
 
+describe('partition indexes', () => {
+  const hints = (events: string, top = ''): string[] => {
+    const r = loadScenarioText('t.yaml', scenario(events, top));
+    if (r.ok) throw new Error('loaded, but should have failed');
+    return r.diagnostics.map((d) => `${d.message} | ${d.hint ?? ''}`);
+  };
+  it('a negative index: numbered from 0', () => {
+    expect(hints('  - { to: orders, partition: -1, row: { order_id: o1 } }\n')).toEqual(['partition must be a partition index (0, 1, ...), not the number -1 | partitions are numbered from 0: `partition: 0` is the first']);
+  });
+  it('an index past the table: the partitions to declare, unless no table could have it', () => {
+    expect(hints('  - { to: orders, partition: 2, row: { order_id: o1 } }\n', 'partitions: { orders: 2 }\n')).toEqual(['partition 2 is out of range: table `orders` has 2 partitions (0 to 1) | set `partitions: { orders: 3 }` at the top level to use more']);
+    expect(hints('  - { to: orders, partition: 256, row: { order_id: o1 } }\n')).toEqual(['partition 256 is out of range: table `orders` has 1 partition (partition 0) | a table has at most 256 partitions here: is 256 the partition\'s index?']);
+  });
+});
+
 describe('events and the tables they name', () => {
   const text = [
     'name: t',
