@@ -26,7 +26,7 @@ import type { Diagnostic, LoadResult, RejectedSql, Scenario, ScenarioEvent } fro
 import type { FlinkVersion } from '../planner/plan.js';
 import { parseYaml } from './yaml-doc.js';
 import { fileSizeProblem, MAX_FILE_BYTES } from './limits.js';
-import { readAtMost } from './read-bounded.js';
+import { isStreamLike, readAtMost } from './read-bounded.js';
 
 /** How a caller loads a file: under another release, on the general path only, with progress. */
 export interface LoadOptions {
@@ -58,7 +58,7 @@ export async function readScenarioFile(path: string): Promise<{ readonly ok: tru
     const info = await stat(path);
     const tooBig = fileSizeProblem(info.size);
     if (tooBig !== undefined) return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, ...tooBig }] };
-    if (!info.isFile() && !info.isDirectory()) {
+    if (isStreamLike(info)) {
       // A device or a pipe: its size is known only once read (read-bounded.ts).
       bytes = readAtMost(path, MAX_FILE_BYTES);
       const over = fileSizeProblem(bytes.length, true);

@@ -6,13 +6,12 @@
  * reports the file as too big) or at the first NUL byte (no scenario or data file holds one: the
  * caller reports it as not text), so neither memory nor time is spent on the rest.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 
 const CHUNK = 1 << 20;
 
-/** Whether the path is something other than a regular file or a directory (stat follows links). */
-export function isStreamLike(path: string): boolean {
-  const s = statSync(path);
+/** Whether a file's stat (which follows links) is something other than a regular file or a directory. */
+export function isStreamLike(s: { isFile(): boolean; isDirectory(): boolean }): boolean {
   return !s.isFile() && !s.isDirectory();
 }
 

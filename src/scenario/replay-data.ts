@@ -3,7 +3,7 @@
  * one at a time, and rows checked by the inline checks with problems reported at their line and
  * column in the file (at most MAX_PROBLEMS of them, then a count).
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { Scalar } from 'yaml';
 import type { Node } from 'yaml';
 import type { RowKind, Value } from '../values/types.js';
@@ -32,15 +32,20 @@ export function readData(ctx: LoadContext, path: string, where: Node, head?: num
   let bytes: Buffer;
   let cut = false;
   try {
-    // A device or a pipe is read only up to the scenario file's limit (read-bounded.ts).
-    bytes = isStreamLike(path) ? readAtMost(path, MAX_FILE_BYTES) : head === undefined ? readFileSync(path) : readHead(path, head);
-    if (bytes.length > MAX_FILE_BYTES) {
-      report(ctx, where, `data file ${path} goes on past joinstep's limit of ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes`, 'replay a file of the capture, not a device or a stream');
-      return undefined;
-    }
-    if (head !== undefined && bytes.length === head) {
-      cut = true;
-      bytes = bytes.subarray(0, bytes.lastIndexOf(0x0a) + 1);
+    if (isStreamLike(statSync(path))) {
+      // A device or a pipe is read whole (it cannot be read twice), up to the scenario file's
+      // limit (read-bounded.ts); a regular file of any size is read as before.
+      bytes = readAtMost(path, MAX_FILE_BYTES);
+      if (bytes.length > MAX_FILE_BYTES) {
+        report(ctx, where, `data file ${path} goes on past joinstep's limit of ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes for a device or a pipe`, 'replay a file of the capture, not a device or a stream');
+        return undefined;
+      }
+    } else {
+      bytes = head === undefined ? readFileSync(path) : readHead(path, head);
+      if (head !== undefined && bytes.length === head) {
+        cut = true;
+        bytes = bytes.subarray(0, bytes.lastIndexOf(0x0a) + 1);
+      }
     }
   } catch (error) {
     const code = (error as { code?: string } | null)?.code;
