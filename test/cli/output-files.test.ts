@@ -80,3 +80,45 @@ describe('record outputs that would cost the user a file', () => {
     expect(readFileSync(cast, 'utf8').startsWith('{"version":2')).toBe(true);
   });
 });
+
+describe('flink --job: the job stays in its folder and costs no file', () => {
+  it('a table whose name climbs out of data/ is refused, and nothing is written outside the folder', () => {
+    const { dir } = folder();
+    const scenario = join(dir, 'climb.yaml');
+    writeFileSync(
+      scenario,
+      [
+        'name: climb',
+        'sql: |',
+        "  CREATE TABLE `../../../outside` (k STRING, v INT) WITH ('connector'='kafka','topic'='a','format'='json');",
+        "  CREATE TABLE b (k STRING, w STRING) WITH ('connector'='kafka','topic'='b','format'='json');",
+        '  SELECT x.k, x.v, b.w FROM `../../../outside` AS x JOIN b ON x.k = b.k;',
+        'events:',
+        '  - { to: "../../../outside", row: { k: x, v: 1 } }',
+        '  - { to: b, row: { k: x, w: y } }',
+        '',
+      ].join('\n'),
+    );
+    const job = join(dir, 'a', 'b', 'job');
+    const r = cli(['flink', scenario, '--job', job], { env: { PATH: '/nonexistent' } });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`joinstep: the job file data/../../../outside/rows.json would be written outside ${job}`);
+    expect(() => lstatSync(join(dir, 'outside'))).toThrow();
+    expect(() => lstatSync(job)).toThrow();
+  });
+
+  it('a folder holding other files is refused; an earlier job is replaced', () => {
+    const { dir, scenario } = folder();
+    const readme = join(dir, 'README.md');
+    writeFileSync(readme, '# my project\n');
+    const refused = cli(['flink', scenario, '--job', dir], { env: { PATH: '/nonexistent' } });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe(`joinstep: ${dir} holds other files and no earlier job: not writing the job into it\nhint: name a new or empty folder, e.g. --job job\n`);
+    expect(readFileSync(readme, 'utf8')).toBe('# my project\n');
+    const job = join(dir, 'job');
+    expect(cli(['flink', scenario, '--job', job], { env: { PATH: '/nonexistent' } }).status).toBe(0);
+    const again = cli(['flink', scenario, '--job', job], { env: { PATH: '/nonexistent' } });
+    expect(again.status, again.stderr).toBe(0);
+    expect(readFileSync(join(job, 'job.sql'), 'utf8')).toContain('--job`');
+  });
+});
