@@ -105,6 +105,18 @@ describe('nasty files given to joinstep run', () => {
     expect(d).toMatchObject({ line: 1, col: 1 });
   });
 
+  it('a file whose name is not UTF-8: listed by `test DIR`, and the hint says why it cannot be opened', () => {
+    const dir = join(DIR, 'latin1-names');
+    mkdirSync(dir, { recursive: true });
+    // `café.yaml` in Latin-1: Node reads the name with U+FFFD in place of the lone 0xE9 byte.
+    writeFileSync(Buffer.concat([Buffer.from(`${dir}/caf`), Buffer.from([0xe9]), Buffer.from('.yaml')]), EXAMPLE);
+    const r = cli(['test', dir]);
+    expect(r.status).toBe(1);
+    expect(r.stdout + r.stderr).not.toMatch(STACK);
+    expect(r.stdout).toContain('caf\ufffd.yaml:1:1: error: no such file');
+    expect(r.stdout).toContain('hint: a name that is not UTF-8 (shown with \ufffd) cannot be opened by joinstep: rename the file');
+  });
+
   it('explain and test report the same nasty files the same way', () => {
     const path = file('list2.yaml', '[1, 2, 3]\n');
     expectCleanDiagnostic(cli(['explain', path]), path);
