@@ -5,7 +5,7 @@
  * without colour; and, where a renderer is installed, rendered once to PNG.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -217,5 +217,16 @@ describe('joinstep diagram (CLI) on every bundled scenario', () => {
     expect(cli(['diagram', 'scenarios/temporal-eur-rate.yaml', '--svg', join(dir, 'x.svg'), '--step', '99']).stderr).toContain('--step 99 is past the last step (6)');
     expect(cli(['diagram', 'scenarios/temporal-eur-rate.yaml', '--svg', join(dir, 'x.svg'), '--step', 'two']).status).toBe(2);
     expect(cli(['diagram', 'scenarios/temporal-eur-rate.yaml']).stderr).toContain('needs --svg OUT');
+  });
+
+  it('replaces an earlier SVG through a symbolic link, which stays a link', () => {
+    const real = join(dir, 'real.svg');
+    const link = join(dir, 'latest.svg');
+    expect(cli(['diagram', 'scenarios/temporal-eur-rate.yaml', '--svg', real, '--step', '1']).status).toBe(0);
+    const before = readFileSync(real, 'utf8');
+    symlinkSync(real, link);
+    expect(cli(['diagram', 'scenarios/temporal-eur-rate.yaml', '--svg', link]).status).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(real, 'utf8')).not.toBe(before);
   });
 });
