@@ -117,6 +117,21 @@ describe('nasty files given to joinstep run', () => {
     expect(r.stdout).toContain('hint: a name that is not UTF-8 (shown with \ufffd) cannot be opened by joinstep: rename the file');
   });
 
+  it('a folder that cannot be listed (a path past PATH_MAX) is said and counted, and the other scenarios are still tested', () => {
+    const dir = join(DIR, 'deep-tree');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'ok.yaml'), EXAMPLE);
+    // mkdir -p creates it level by level, relative to the last one; the whole path is over 4096 bytes.
+    const long = Array.from({ length: 25 }, () => 'd'.repeat(200)).join('/');
+    expect(spawnSync('mkdir', ['-p', long], { cwd: dir }).status).toBe(0);
+    const r = cli(['test', dir]);
+    expect(r.stdout + r.stderr).not.toMatch(STACK);
+    expect(r.stderr).toMatch(/^joinstep: cannot list the folder .*d{200} \(ENAMETOOLONG\): its scenarios are not tested$/m);
+    expect(r.stdout).toContain('PASS');
+    expect(r.stdout.trimEnd().split('\n').pop()).toBe('1 passed, 1 failed');
+    expect(r.status).toBe(1);
+  });
+
   it('explain and test report the same nasty files the same way', () => {
     const path = file('list2.yaml', '[1, 2, 3]\n');
     expectCleanDiagnostic(cli(['explain', path]), path);
