@@ -182,7 +182,7 @@ export const COMMANDS: readonly CliCommand[] = [
     options: [
       { name: 'out', short: 'o', type: 'string', value: 'FILE', path: true, help: 'the .cast file to write (required)' },
       { name: 'keys', type: 'string', value: 'KEYS', help: 'the keys to press, space-separated (default: step to the end)' },
-      { name: 'size', type: 'string', value: 'COLSxROWS', help: 'the terminal size, at least 40x10 (default 100x30)' },
+      { name: 'size', type: 'string', value: 'COLSxROWS', help: 'the terminal size, from 40x10 to 1000x1000 (default 100x30)' },
       { name: 'pace', type: 'string', value: 'DURATION', help: 'time per key (default 700ms)' },
       { name: 'frames', type: 'string', value: 'FILE', path: true, help: 'also write every frame as text' },
       { name: 'svg', type: 'string', value: 'FILE', path: true, help: 'also write the last frame as an SVG picture' },

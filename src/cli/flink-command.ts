@@ -8,8 +8,8 @@
 import { loadScenarioFile } from '../scenario/load.js';
 import type { Command } from './args.js';
 import { compareQuery, compareRejected, type FlinkVerdict, withFlinkHarness } from './flink-compare.js';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { planFlinkJob } from '../flink/flink-job.js';
 import type { Scenario } from '../scenario/types.js';
 import { flinkAvailable } from '../flink/harness-client.js';
@@ -83,6 +83,11 @@ async function writeJob(scenario: Scenario, dir: string, queryName: string | und
     writeErr(`joinstep: ${scenario.file} is not expressible as a Flink job of files because ${job.reason}\nhint: docs/flink-harness.md lists what a job can express; \`joinstep flink ${scenario.file}\` still compares it with real Flink\n`);
     return EXIT_NOT_EXPRESSIBLE;
   }
+  const refused = await refuseJobFolder(target, job.files.map((f) => f.path));
+  if (refused !== undefined) {
+    writeErr(`joinstep: ${refused.message}\nhint: ${refused.hint}\n`);
+    return 2;
+  }
   try {
     for (const f of job.files) {
       const path = join(target, f.path);
@@ -95,4 +100,29 @@ async function writeJob(scenario: Scenario, dir: string, queryName: string | und
   }
   writeOut(`wrote ${job.files.map((f) => join(dir, f.path)).join(', ')}\nrun it: sql-client.sh -f ${join(dir, 'job.sql')}  (expected result: ${job.expected.length} row${job.expected.length === 1 ? '' : 's'})\n`);
   return 0;
+}
+
+/** The first line of every job.sql the command writes names the command (flink-job.ts). */
+const JOB_MARK = /^-- Written by `joinstep flink .* --job`/m;
+
+/**
+ * Why the job must not be written into `target`: a file would land outside it (a table named
+ * `../x` names the folder `data/../x`), or the folder holds files and is not an earlier job
+ * (`--job .` in a project would replace its README.md). Undefined when it may be written.
+ */
+async function refuseJobFolder(target: string, paths: readonly string[]): Promise<{ message: string; hint: string } | undefined> {
+  for (const path of paths) {
+    const rel = relative(target, resolve(target, path));
+    if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+      return { message: `the job file ${path} would be written outside ${target}`, hint: 'a source table\'s name becomes its data folder, data/<table>: rename the table (no `..` in it)' };
+    }
+  }
+  const present = await readdir(target).catch(() => [] as string[]);
+  if (present.length === 0) return undefined;
+  const earlier = await readFile(join(target, 'job.sql'), 'utf8').then(
+    (text) => JOB_MARK.test(text.slice(0, 4096)),
+    () => false,
+  );
+  if (earlier) return undefined;
+  return { message: `${target} holds other files and no earlier job: not writing the job into it`, hint: 'name a new or empty folder, e.g. --job job' };
 }

@@ -9,12 +9,13 @@
  * writeOutExact, and only when its stdout is not a terminal. Text styled for a terminal must be
  * escaped first and written with writeOutExact, or the escapes would show.
  */
-import { fstatSync, writeFileSync, writeSync } from 'node:fs';
+import { fstatSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { Diagnostic } from '../scenario/types.js';
 import { formatDiagnostic } from '../scenario/diagnostic.js';
 import { printableLines } from '../values/printable.js';
 import { paintDiagnostic, paintFor } from './color.js';
+import { writeOutputFile } from './output-file.js';
 
 let pipeClosed = false;
 
@@ -89,14 +90,14 @@ const PATH_HINTS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Writes a file the user named on the command line (`record --out`, `--svg`, `--frames`). A
- * failure is said with the path and a hint, and its exit status returned: 2 for a path that
- * cannot be written (no such folder, no permission, a folder), 74 when the disk or the device
- * failed. Undefined when the file was written.
+ * Writes a file the user named on the command line (`record --out`, `--svg`, `--frames`), as
+ * output-file.ts does (atomically). A failure is said with the path and a hint, and its exit
+ * status returned: 2 for a path that cannot be written (no such folder, no permission, a
+ * folder), 74 when the disk or the device failed. Undefined when the file was written.
  */
 export function writeNamedFile(path: string, data: string): number | undefined {
   try {
-    writeFileSync(path, data);
+    writeOutputFile(path, data);
     return undefined;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';

@@ -17,6 +17,9 @@ export interface RecordCommand {
 
 type Parsed = { readonly ok: true; readonly command: RecordCommand } | { readonly ok: false; readonly message: string; readonly hint?: string };
 
+/** The largest --size on either side: a terminal wider or taller than any screen shows. */
+const MAX_SIDE = 1000;
+
 const EXAMPLE = 'joinstep record scenarios/temporal-eur-rate.yaml --out demo.cast';
 
 export function recordFromValues(values: OptionValues, positionals: readonly string[]): Parsed {
@@ -26,7 +29,10 @@ export function recordFromValues(values: OptionValues, positionals: readonly str
   const size = /^(\d+)x(\d+)$/.exec(typeof values.size === 'string' ? values.size : '100x30');
   const columns = Number(size?.[1]);
   const rows = Number(size?.[2]);
-  if (size === null || columns < 40 || rows < 10) return { ok: false, message: `bad --size '${String(values.size)}'`, hint: 'write COLUMNSxROWS, at least 40x10, e.g. --size 100x30' };
+  // The recorder draws every frame as a full grid: 99999x99999 ran out of memory after 30 s.
+  if (size === null || columns < 40 || rows < 10 || columns > MAX_SIDE || rows > MAX_SIDE) {
+    return { ok: false, message: `bad --size '${String(values.size)}'`, hint: `write COLUMNSxROWS, from 40x10 to ${MAX_SIDE}x${MAX_SIDE}, e.g. --size 100x30` };
+  }
   const pace = parseDuration(typeof values.pace === 'string' ? values.pace : '700ms');
   if (!pace.ok || pace.ms <= 0) return { ok: false, message: `bad --pace '${String(values.pace)}'`, hint: 'a duration per key, e.g. --pace 700ms or --pace 1s' };
   const opt = (k: string): string | undefined => (typeof values[k] === 'string' ? values[k] : undefined);

@@ -4,9 +4,24 @@
  * (docs/recording.md). Ink and React load only here, by a dynamic import, as for the app.
  */
 import type { Command } from './args.js';
+import { refuseOutputs, type OutputFile, type OutputKind } from './output-file.js';
 import { writeErr, writeNamedFile, writeOut } from './output.js';
 
+/** An asciicast v2 starts with its header object, `{"version": 2, ...}`. */
+const CAST: OutputKind = { option: '--out', what: 'an asciicast', looksLike: (head) => /^\s*\{\s*"version"\s*:\s*2\b/.test(head) };
+const FRAMES: OutputKind = { option: '--frames', what: 'a frames file', looksLike: (head) => head.startsWith('--- frame ') };
+const SVG: OutputKind = { option: '--svg', what: 'an SVG', looksLike: (head) => /^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/.test(head) };
+
 export async function recordCommand(cmd: Extract<Command, { name: 'record' }>): Promise<number> {
+  const outputs: OutputFile[] = [{ path: cmd.out, kind: CAST }];
+  if (cmd.frames !== undefined) outputs.push({ path: cmd.frames, kind: FRAMES });
+  if (cmd.svg !== undefined) outputs.push({ path: cmd.svg, kind: SVG });
+  // Checked before recording: a mistyped path is said at once, and no output is half written.
+  const refused = refuseOutputs(outputs, [cmd.file]);
+  if (refused !== undefined) {
+    writeErr(`joinstep: ${refused.message}\nhint: ${refused.hint}\n`);
+    return 2;
+  }
   const { recordScenario } = await import('../record/record.js');
   const { frameToSvg } = await import('../record/svg.js');
   const r = await recordScenario({

@@ -23,8 +23,9 @@ import { HarnessPool } from '../flink/harness-pool.js';
 /** `readThreadEntry`: the bundle's file, to read a big file's events in a second thread (read-thread.ts). */
 export async function testCommand(cmd: Extract<Command, { name: 'test' }>, readThreadEntry?: string): Promise<number> {
   const paths = cmd.paths.length > 0 ? cmd.paths : [existsSync('scenarios') ? 'scenarios' : '.'];
-  const { files, missing } = findScenarioFiles(paths);
+  const { files, missing, unreadable } = findScenarioFiles(paths);
   for (const path of missing) writeErr(`joinstep: no such file or directory: ${printable(path)}\n`);
+  for (const u of unreadable) writeErr(`joinstep: cannot list the folder ${printable(u.path)} (${u.code}): its scenarios are not tested\n`);
   if (cmd.flink !== undefined) {
     const available = flinkAvailable();
     if (!available.ok) {
@@ -35,7 +36,7 @@ export async function testCommand(cmd: Extract<Command, { name: 'test' }>, readT
   const pool = cmd.flink !== undefined ? new HarnessPool() : undefined;
   const version = cmd.flink?.flinkVersion;
   let passed = 0;
-  let failed = missing.length;
+  let failed = missing.length + unreadable.length;
   let skipped = 0;
   const p = paintFor('stdout');
   const progress = stderrProgress();

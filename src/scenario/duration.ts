@@ -23,6 +23,10 @@ export function readDuration(node: Node | null, flinkUnits = false): DurationRes
   if (typeof input === 'number' && (!Number.isInteger(input) || Number.isNaN(input))) {
     return { ok: false, message: `${scalarSource(node)} is not a duration`, hint: DURATION_HINT };
   }
+  if (typeof input === 'number' && input > Number.MAX_SAFE_INTEGER) {
+    // Quoted as written: as a number it would be rounded (…775807 → …776000).
+    return { ok: false, message: `${scalarSource(node)} is too long a duration`, hint: DURATION_HINT };
+  }
   if (typeof input === 'number' && input < 0) {
     return { ok: false, message: `a duration cannot be negative (${input})`, hint: DURATION_HINT };
   }

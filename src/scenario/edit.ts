@@ -29,6 +29,16 @@ export type EventEdit =
 export type EditResult = { readonly ok: true; readonly text: string; readonly index: number } | { readonly ok: false; readonly message: string };
 
 export function editScenarioText(text: string, edit: EventEdit): EditResult {
+  // A file written with CRLF line ends throughout (Windows) keeps them: the edit works on LF
+  // lines and the new lines get the file's CRLF, rather than one LF line among CRLF ones.
+  if (text.includes('\r\n') && !/(^|[^\r])\n/.test(text)) {
+    const r = editLfText(text.replace(/\r\n/g, '\n'), edit);
+    return r.ok ? { ...r, text: r.text.replace(/\n/g, '\r\n') } : r;
+  }
+  return editLfText(text, edit);
+}
+
+function editLfText(text: string, edit: EventEdit): EditResult {
   // Work on a text that ends with a line break, so the last event is a whole line like the others.
   const added = text.endsWith('\n') ? '' : '\n';
   const found = findEvents(text + added);

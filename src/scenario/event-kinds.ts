@@ -8,7 +8,7 @@ import { parseTimeLiteral } from '../values/time.js';
 import { inTimeRange, outOfRangeMessage, TIME_RANGE_HINT } from './time-range.js';
 import { ROW_KINDS } from '../values/types.js';
 import type { RowKind } from '../values/types.js';
-import { describeNode, readScalarText, report } from './context.js';
+import { describeNode, readScalarText, report, scalarSource } from './context.js';
 import type { Entry, LoadContext } from './context.js';
 import { eventTable, readPartition } from './event-env.js';
 import type { EventEnv } from './event-env.js';
@@ -99,6 +99,7 @@ function readWatermarkTo(ctx: LoadContext, env: EventEnv, e: Entry | undefined, 
 /** A time given as an integer (epoch ms) or a string literal. */
 export function timeInput(node: Node | null): string | number | undefined {
   if (!isScalar(node)) return undefined;
-  if (typeof node.value === 'number') return node.value;
+  // An integer past 2^53 goes on as written, for the message to quote it exactly.
+  if (typeof node.value === 'number') return Number.isInteger(node.value) && !Number.isSafeInteger(node.value) ? scalarSource(node) : node.value;
   return typeof node.value === 'string' ? node.value : undefined;
 }

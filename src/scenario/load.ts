@@ -65,7 +65,7 @@ export async function readScenarioFile(path: string): Promise<{ readonly ok: tru
       if (over !== undefined) return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, ...over }] };
     } else bytes = await readFile(path);
   } catch (error) {
-    return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, ...readProblem(error) }] };
+    return { ok: false, diagnostics: [{ file: path, line: 1, col: 1, ...readProblem(error, path) }] };
   }
   const text = decodeUtf8(bytes);
   if (text === undefined) {
@@ -96,8 +96,11 @@ function notTextHint(bytes: Buffer): string {
   return 'a scenario is a YAML text file saved as UTF-8; is this the right file?';
 }
 
-function readProblem(error: unknown): { message: string; hint?: string } {
+function readProblem(error: unknown, path: string): { message: string; hint?: string } {
   const code = (error as { code?: string } | null)?.code;
+  // Node reads a name that is not UTF-8 (from the command line or a folder) with U+FFFD in
+  // place of its bytes, and no file has that name: the file is there, but cannot be named.
+  if (code === 'ENOENT' && path.includes('\ufffd')) return { message: 'no such file', hint: 'a name that is not UTF-8 (shown with �) cannot be opened by joinstep: rename the file' };
   if (code === 'ENOENT') return { message: 'no such file', hint: 'check the path' };
   if (code === 'EISDIR') return { message: 'this is a directory, not a scenario file', hint: 'name a .yaml file inside it' };
   if (code === 'EACCES') return { message: 'permission denied: the file cannot be read' };

@@ -2,7 +2,8 @@
  * Saves an edited scenario file atomically: the new text goes to a temporary file in the same
  * directory (same file system, so the rename is atomic), is flushed to disk, then renamed over
  * the original. A crash at any point leaves either the old file or the new one, never half of
- * one. The previous content is kept beside it as `FILE.bak`.
+ * one. The previous content is kept beside it as `FILE.bak`. A scenario opened through a
+ * symbolic link is saved into the file the link points to, and the link stays a link.
  */
 import { promises as fsp } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -16,6 +17,8 @@ export interface SaveFs {
   readonly unlink: (path: string) => Promise<void>;
   readonly mode: (path: string) => Promise<number | undefined>;
   readonly syncDir: (dir: string) => Promise<void>;
+  /** The path with its symbolic links resolved; the path itself when it does not exist. */
+  readonly realPath: (path: string) => Promise<string>;
 }
 
 export const nodeSaveFs: SaveFs = {
@@ -53,18 +56,21 @@ export const nodeSaveFs: SaveFs = {
       // best effort
     }
   },
+  realPath: (path) => fsp.realpath(path).catch(() => path),
 };
 
 let counter = 0;
 
 export async function saveScenarioFile(path: string, text: string, fs: SaveFs = nodeSaveFs): Promise<void> {
-  const dir = dirname(path);
-  const previous = await readIfExists(fs, path);
+  // A rename over the link would replace the link by a file and leave its target unsaved.
+  const target = await fs.realPath(path);
+  const dir = dirname(target);
+  const previous = await readIfExists(fs, target);
   if (previous !== undefined) await fs.writeFile(`${path}.bak`, previous);
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${Date.now()}.${counter++}.tmp`);
+  const temp = join(dir, `.${basename(target)}.${process.pid}.${Date.now()}.${counter++}.tmp`);
   try {
-    await fs.writeSynced(temp, text, await fs.mode(path));
-    await fs.rename(temp, path);
+    await fs.writeSynced(temp, text, await fs.mode(target));
+    await fs.rename(temp, target);
   } catch (error) {
     await fs.unlink(temp).catch(() => undefined);
     throw error;

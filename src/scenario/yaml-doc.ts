@@ -2,8 +2,9 @@
  * YAML with positions: parses the file into one document and turns the parser's first error into
  * a diagnostic at the position the parser reports (spec §8).
  */
-import { LineCounter, parseDocument } from 'yaml';
-import type { YAMLError } from 'yaml';
+import { isAlias, LineCounter, parseDocument, visit } from 'yaml';
+import type { Document, YAMLError } from 'yaml';
+import { printable } from '../values/printable.js';
 import type { LoadContext } from './context.js';
 import type { Diagnostic } from './types.js';
 import { MAX_YAML_DEPTH, yamlTooDeep } from './yaml-depth.js';
@@ -32,12 +33,47 @@ export function parseYaml(file: string, text: string): YamlParse {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: true });
   const ctx: LoadContext = { file, text, lineCounter, doc, diagnostics: [] };
-  if (doc.errors.length === 0) return { ok: true, ctx };
+  if (doc.errors.length === 0) {
+    const lost = aliasWithoutAnchor(doc);
+    if (lost === undefined) return { ok: true, ctx };
+    const { line, col } = lineCounter.linePos(lost.offset);
+    return {
+      ok: false,
+      diagnostic: {
+        file,
+        line,
+        col,
+        message: `\`*${printable(lost.name)}\` refers to no anchor: no value before it is marked \`&${printable(lost.name)}\``,
+        hint: 'mark the value to repeat with `&NAME` where it first appears, or write the value here',
+      },
+    };
+  }
   const first = [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0])[0]!;
   const { line, col } = lineCounter.linePos(first.pos[0]);
   const { message, hint } = explainYamlError(first, text);
   const diagnostic: Diagnostic = hint === undefined ? { file, line, col, message } : { file, line, col, message, hint };
   return { ok: false, diagnostic };
+}
+
+/**
+ * The first alias (`*name`) with no anchor (`&name`) before it. The parser accepts one and
+ * reads it as nothing, which would surface as a misleading "not nothing" further on.
+ */
+function aliasWithoutAnchor(doc: Document): { name: string; offset: number } | undefined {
+  const anchors = new Set<string>();
+  let lost: { name: string; offset: number } | undefined;
+  visit(doc, {
+    Node(_key, node) {
+      if (isAlias(node)) {
+        if (!anchors.has(node.source)) {
+          lost = { name: node.source, offset: node.range?.[0] ?? 0 };
+          return visit.BREAK;
+        }
+      } else if (node.anchor !== undefined) anchors.add(node.anchor);
+      return undefined;
+    },
+  });
+  return lost;
 }
 
 /** The parser's message in our words, with a hint for the common cases. */

@@ -73,13 +73,26 @@ export const GEOMETRY = {
   legendHeight: 64,
 } as const;
 
-const TICKS_MS = [1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 10_800_000, 21_600_000, 43_200_000, 86_400_000];
+const TICKS_MS = [1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 10_800_000, 21_600_000, 43_200_000];
 
 function clipText(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 const finite = (ms: number): boolean => ms > WM_MIN && ms < WM_MAX;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A tick of 1, 2 or 5 times a power of ten days, for a range longer than eight days: at most
+ * eight ticks however far apart the times are (rows in 1970 and in 9999 would otherwise take
+ * three million one-day ticks, and half a gigabyte of SVG).
+ */
+function dayTick(span: number): number {
+  for (let days = 1; ; days *= 10) {
+    for (const k of [1, 2, 5]) if (span / (k * days * DAY_MS) <= 8) return k * days * DAY_MS;
+  }
+}
 
 /** The event-time range shown: every mark's time and every finite watermark, padded. */
 export function timeRange(data: DiagramData): { from: number; to: number; tick: number } | undefined {
@@ -92,7 +105,7 @@ export function timeRange(data: DiagramData): { from: number; to: number; tick: 
     hi += 30_000;
   }
   const pad = (hi - lo) * 0.06;
-  const tick = TICKS_MS.find((t) => (hi - lo + 2 * pad) / t <= 8) ?? 86_400_000;
+  const tick = TICKS_MS.find((t) => (hi - lo + 2 * pad) / t <= 8) ?? dayTick(hi - lo + 2 * pad);
   return { from: Math.floor((lo - pad) / tick) * tick, to: Math.ceil((hi + pad) / tick) * tick, tick };
 }
 

@@ -1,9 +1,10 @@
 /**
  * Writes an SVG without risking a user's file: a path that holds something other than an SVG
  * (a scenario, say) is refused, and the file is replaced atomically (temp file + rename), so a
- * failed write leaves the old one whole.
+ * failed write leaves the old one whole. Through a symbolic link, its target is replaced and
+ * the link stays a link.
  */
-import { readFile, rename, writeFile, rm } from 'node:fs/promises';
+import { readFile, realpath, rename, writeFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export type WriteResult = { readonly ok: true } | { readonly ok: false; readonly message: string; readonly hint?: string };
@@ -21,10 +22,11 @@ export async function writeSvgFile(path: string, svg: string): Promise<WriteResu
   if (existing !== undefined && !/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/.test(existing)) {
     return { ok: false, message: `${path} exists and is not an SVG: not overwriting it`, hint: 'choose another --svg path' };
   }
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  const target = existing === undefined ? path : await realpath(path).catch(() => path);
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
   try {
     await writeFile(temp, svg, 'utf8');
-    await rename(temp, path);
+    await rename(temp, target);
     return { ok: true };
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);

@@ -34,7 +34,7 @@ export function Picker({ entries, size, onPick, errors = [] }: PickerProps) {
   const entry = entries.find((e) => e.file === current);
   const detail = (errors.length > 0 ? errors.join('\n') : (entry?.error ?? entry?.description ?? '')).split('\n');
   const limit = Math.max(1, Math.min(entries.length, height - 6 - Math.min(detail.length, 4)));
-  const items = entries.map((e) => ({ key: e.file, value: e.file, label: clip(`${printable(e.name)}${e.error ? '  (error)' : ''}  ${e.file}`, width) }));
+  const items = entries.map((e) => ({ key: e.file, value: e.file, label: clip(`${printable(e.name)}${e.error ? '  (error)' : ''}  ${printable(e.file)}`, width) }));
   return (
     <Box flexDirection="column" height={height}>
       <Text bold inverse>{clip(' joinstep · pick a scenario (↑↓ enter · q quits) ', size.columns)}</Text>

@@ -52,9 +52,14 @@ export async function prepareApp(options: StartOptions): Promise<Prepared | numb
     return 2;
   }
   const paths = options.paths.length > 0 ? [...options.paths] : [existsSync('scenarios') ? 'scenarios' : '.'];
-  const { files, missing } = findScenarioFiles(paths);
+  const { files, missing, unreadable } = findScenarioFiles(paths);
   if (missing.length > 0) {
     for (const m of missing) err(`${m}:1:1: error: no such file or directory`);
+    return 2;
+  }
+  // The picker lists the scenarios it can find; with none, a folder it could not list is why.
+  if (files.length === 0 && unreadable.length > 0) {
+    for (const u of unreadable) err(`joinstep: cannot list the folder ${u.path} (${u.code})`);
     return 2;
   }
   if (files.length === 0) {

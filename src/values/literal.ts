@@ -89,7 +89,7 @@ function parseBoolean(s: ScalarInput): ValueResult {
 
 function parseTimestamp(type: SqlType, s: ScalarInput, ctx: ValueContext): ValueResult {
   const ltz = type.kind === 'TIMESTAMP_LTZ';
-  const input = s.yamlType === 'number' && INT_RE.test(s.text.trim()) ? Number(s.text) : s.text;
+  const input = s.yamlType === 'number' && INT_RE.test(s.text.trim()) && Number.isSafeInteger(Number(s.text)) ? Number(s.text) : s.text;
   const r = parseTimeLiteral(input, ctx, ltz);
   if (!r.ok) return bad(r.message, r.hint ?? `the column is ${typeName(type)}`);
   return ok(truncateToPrecision(r.ms, type.precision ?? 3));

@@ -26,6 +26,8 @@ const TIME_RE = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
 const DATE_RE = /^(-?\d{4,9})-(\d{1,2})-(\d{1,2})$/;
 const OFFSET_RE = /(Z|[+-]\d{2}(?::?\d{2})?)$/;
 
+const EPOCH_TOO_FAR = 'as epoch milliseconds it is far outside the years 0001 to 9999';
+
 function fail(text: string | number, what: string, hint = TIME_HINT): TimeResult {
   const shown = typeof text === 'number' ? yamlNumberText(text) : text;
   return { ok: false, message: `"${shown}" is not a ${what}: ${hint}` };
@@ -69,10 +71,12 @@ export function parseTimeLiteral(text: string | number, ctx: ValueContext, ltz =
 
 function parseTimeLiteralRaw(text: string | number, ctx: ValueContext, ltz: boolean): TimeResult {
   if (typeof text === 'number') {
-    return Number.isSafeInteger(text) ? { ok: true, ms: text } : fail(text, 'time', 'an epoch-millisecond time must be an integer');
+    if (Number.isSafeInteger(text)) return { ok: true, ms: text };
+    return fail(text, 'time', Number.isInteger(text) ? EPOCH_TOO_FAR : 'an epoch-millisecond time must be an integer');
   }
   let t = text.trim();
-  if (/^-?\d+$/.test(t)) return parseTimeLiteralRaw(Number(t), ctx, ltz);
+  // Digits past 2^53 are said as written: as a number they would be rounded (…775807 → …776000).
+  if (/^-?\d+$/.test(t)) return Number.isSafeInteger(Number(t)) ? parseTimeLiteralRaw(Number(t), ctx, ltz) : fail(text, 'time', EPOCH_TOO_FAR);
   let explicitOffset: string | undefined;
   const om = /[T ]\d/.test(t) ? OFFSET_RE.exec(t) : null;
   if (om) {

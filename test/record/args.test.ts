@@ -15,6 +15,10 @@ describe('record arguments', () => {
   it('rejects a missing --out, a bad size, a bad pace, two files', () => {
     expect(parseCli(['record', 'a.yaml'])).toMatchObject({ ok: false, message: expect.stringContaining('--out') });
     expect(parseCli(['record', 'a.yaml', '--out', 'x', '--size', '100'])).toMatchObject({ ok: false, message: expect.stringContaining('--size') });
+    for (const size of ['39x30', '100x9', '1001x30', '100x1001', '99999x99999']) {
+      expect(parseCli(['record', 'a.yaml', '--out', 'x', '--size', size])).toMatchObject({ ok: false, message: `bad --size '${size}'`, hint: expect.stringContaining('from 40x10 to 1000x1000') });
+    }
+    expect(parseCli(['record', 'a.yaml', '--out', 'x', '--size', '1000x1000'])).toMatchObject({ ok: true, command: { columns: 1000, rows: 1000 } });
     expect(parseCli(['record', 'a.yaml', '--out', 'x', '--pace', 'fast'])).toMatchObject({ ok: false, message: expect.stringContaining('--pace') });
     expect(parseCli(['record', 'a.yaml', 'b.yaml', '--out', 'x'])).toMatchObject({ ok: false });
   });

@@ -105,6 +105,33 @@ describe('nasty files given to joinstep run', () => {
     expect(d).toMatchObject({ line: 1, col: 1 });
   });
 
+  it('a file whose name is not UTF-8: listed by `test DIR`, and the hint says why it cannot be opened', () => {
+    const dir = join(DIR, 'latin1-names');
+    mkdirSync(dir, { recursive: true });
+    // `café.yaml` in Latin-1: Node reads the name with U+FFFD in place of the lone 0xE9 byte.
+    writeFileSync(Buffer.concat([Buffer.from(`${dir}/caf`), Buffer.from([0xe9]), Buffer.from('.yaml')]), EXAMPLE);
+    const r = cli(['test', dir]);
+    expect(r.status).toBe(1);
+    expect(r.stdout + r.stderr).not.toMatch(STACK);
+    expect(r.stdout).toContain('caf\ufffd.yaml:1:1: error: no such file');
+    expect(r.stdout).toContain('hint: a name that is not UTF-8 (shown with \ufffd) cannot be opened by joinstep: rename the file');
+  });
+
+  it('a folder that cannot be listed (a path past PATH_MAX) is said and counted, and the other scenarios are still tested', () => {
+    const dir = join(DIR, 'deep-tree');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'ok.yaml'), EXAMPLE);
+    // mkdir -p creates it level by level, relative to the last one; the whole path is over 4096 bytes.
+    const long = Array.from({ length: 25 }, () => 'd'.repeat(200)).join('/');
+    expect(spawnSync('mkdir', ['-p', long], { cwd: dir }).status).toBe(0);
+    const r = cli(['test', dir]);
+    expect(r.stdout + r.stderr).not.toMatch(STACK);
+    expect(r.stderr).toMatch(/^joinstep: cannot list the folder .*d{200} \(ENAMETOOLONG\): its scenarios are not tested$/m);
+    expect(r.stdout).toContain('PASS');
+    expect(r.stdout.trimEnd().split('\n').pop()).toBe('1 passed, 1 failed');
+    expect(r.status).toBe(1);
+  });
+
   it('explain and test report the same nasty files the same way', () => {
     const path = file('list2.yaml', '[1, 2, 3]\n');
     expectCleanDiagnostic(cli(['explain', path]), path);

@@ -43,6 +43,26 @@ function at(text: string, needle: string): { line: number; col: number } {
   return { line: line + 1, col: lines[line]!.indexOf(needle) + 1 };
 }
 
+describe('integers past 2^53 are quoted as written, and said to be out of range', () => {
+  it.each([
+    ['a row timestamp', '{ to: a, row: { k: x, ts: 9223372036854775807 } }', 'column `ts`: "9223372036854775807" is not a time'],
+    ['a watermark', '{ watermark: a, to: -9223372036854775808 }', 'watermark to: "-9223372036854775808" is not a time'],
+    ['an at', '{ at: 9007199254740993, note: far }', 'at: "9007199254740993" is not a time'],
+  ])('%s', (_what, event, start) => {
+    const [d, ...rest] = rejected(file([event]));
+    expect(rest).toEqual([]);
+    expect(d!.message).toBe(`${start}: as epoch milliseconds it is far outside the years 0001 to 9999`);
+  });
+
+  it('a duration', () => {
+    const text = file(['{ advance: 99999999999999999999 }'], ['config:', '  table.exec.state.ttl: 9223372036854775807']);
+    expect(rejected(text).map((d) => d.message)).toEqual([
+      'table.exec.state.ttl: 9223372036854775807 is too long a duration',
+      'advance: 99999999999999999999 is too long a duration',
+    ]);
+  });
+});
+
 describe('times outside the years 0001-9999 (clock-text-nan)', () => {
   it('the fuzzer repro: a far-future `at` is rejected where it is written, never shown as NaN', () => {
     const text = file(['{ at: 9007199254740991, note: far }', '{ at: "10:00", note: back }']);

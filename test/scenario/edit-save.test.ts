@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,23 @@ describe('saveScenarioFile', () => {
     expect(readFileSync(path, 'utf8')).toBe(next);
     expect(readFileSync(`${path}.bak`, 'utf8')).toBe(OLD);
     expect(readdirSync(dir).sort()).toEqual(['scenario.yaml', 'scenario.yaml.bak']);
+  });
+
+  it('saves through a symbolic link into the file it points to, and the link stays a link', async () => {
+    const { dir, path } = fresh();
+    mkdirSync(join(dir, 'shared'));
+    const real = join(dir, 'shared', 'real.yaml');
+    writeFileSync(real, OLD);
+    const link = join(dir, 'link.yaml');
+    symlinkSync(real, link);
+    const next = edit(OLD);
+    await saveScenarioFile(link, next);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(real);
+    expect(readFileSync(real, 'utf8')).toBe(next);
+    expect(readFileSync(`${link}.bak`, 'utf8')).toBe(OLD);
+    expect(readdirSync(join(dir, 'shared'))).toEqual(['real.yaml']);
+    expect(readFileSync(path, 'utf8')).toBe(OLD);
   });
 
   it('keeps the file mode', async () => {

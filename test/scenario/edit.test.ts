@@ -212,6 +212,15 @@ describe('comments and layout', () => {
     expect(edited(text, { kind: 'delete', index: 1 }).text).toBe('events:\n  - { note: a }');
   });
 
+  it('keeps the CRLF line ends of a Windows file on the lines it adds', () => {
+    const text = '\ufeffname: x\r\nevents:\r\n  - { note: a }   # kept\r\n  - { note: b }\r\n';
+    expect(edited(text, { kind: 'insert', index: 1, event: { note: 'c' } }).text).toBe('\ufeffname: x\r\nevents:\r\n  - { note: a }   # kept\r\n  - { note: c }\r\n  - { note: b }\r\n');
+    expect(edited(text, { kind: 'insert', index: 2, event: { note: 'c' } }).text).toBe('\ufeffname: x\r\nevents:\r\n  - { note: a }   # kept\r\n  - { note: b }\r\n  - { note: c }\r\n');
+    expect(edited(text, { kind: 'move', index: 1, direction: 'earlier' }).text).toBe('\ufeffname: x\r\nevents:\r\n  - { note: b }\r\n  - { note: a }   # kept\r\n');
+    expect(edited(text, { kind: 'delete', index: 0 }).text).toBe('\ufeffname: x\r\nevents:\r\n  - { note: b }\r\n');
+    expect(edited('events: []\r\n', { kind: 'insert', index: 0, event: { note: 'a' } }).text).toBe('events:\r\n  - { note: a }\r\n');
+  });
+
   it('refuses what it cannot do, with a reason', () => {
     const no = (text: string, edit: EventEdit): string => {
       const r = editScenarioText(text, edit);

@@ -5,7 +5,7 @@
  * without colour; and, where a renderer is installed, rendered once to PNG.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -140,6 +140,33 @@ events:
   });
 });
 
+describe('times far apart', () => {
+  const span = (a: string, b: string): string => `name: far apart
+sql: |
+  CREATE TABLE a (k STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector'='kafka','topic'='a','format'='json');
+  CREATE TABLE b (k STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector'='kafka','topic'='b','format'='json');
+  SELECT * FROM a JOIN b ON a.k = b.k;
+events:
+  - { to: a, row: { k: x, ts: "${a}" } }
+  - { to: b, row: { k: x, ts: "${b}" } }
+`;
+
+  it.each([
+    ['ten days', '2026-10-01 00:00', '2026-10-11 00:00'],
+    ['a year', '2026-01-01 00:00', '2027-01-01 00:00'],
+    ['the years 0001 to 9999', '0001-01-01 00:00', '9999-12-31 23:59:59.999'],
+  ])('rows %s apart get a handful of axis ticks, not one a day', (_what, from, to) => {
+    const r = loadScenarioText('far.yaml', span(from, to));
+    if (!r.ok) throw new Error(r.diagnostics.map((d) => d.message).join('\n'));
+    const svg = diagramSvg(dataOf(r.scenario));
+    const axis = /<g class="axis"[^>]*>([\s\S]*?)<\/g>/.exec(svg)![1]!;
+    const ticks = [...axis.matchAll(/<line /g)].length;
+    expect(ticks).toBeGreaterThanOrEqual(2);
+    expect(ticks).toBeLessThanOrEqual(12);
+    expect(svg.length).toBeLessThan(20_000);
+  });
+});
+
 describe('rendered', () => {
   it.skipIf(RENDERER === undefined)('renders to PNG with rsvg-convert (skipped where it is not installed)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'joinstep-svg-'));
@@ -190,5 +217,16 @@ describe('joinstep diagram (CLI) on every bundled scenario', () => {
     expect(cli(['diagram', 'scenarios/temporal-eur-rate.yaml', '--svg', join(dir, 'x.svg'), '--step', '99']).stderr).toContain('--step 99 is past the last step (6)');
     expect(cli(['diagram', 'scenarios/temporal-eur-rate.yaml', '--svg', join(dir, 'x.svg'), '--step', 'two']).status).toBe(2);
     expect(cli(['diagram', 'scenarios/temporal-eur-rate.yaml']).stderr).toContain('needs --svg OUT');
+  });
+
+  it('replaces an earlier SVG through a symbolic link, which stays a link', () => {
+    const real = join(dir, 'real.svg');
+    const link = join(dir, 'latest.svg');
+    expect(cli(['diagram', 'scenarios/temporal-eur-rate.yaml', '--svg', real, '--step', '1']).status).toBe(0);
+    const before = readFileSync(real, 'utf8');
+    symlinkSync(real, link);
+    expect(cli(['diagram', 'scenarios/temporal-eur-rate.yaml', '--svg', link]).status).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(real, 'utf8')).not.toBe(before);
   });
 });

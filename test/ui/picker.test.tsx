@@ -36,6 +36,21 @@ describe('picker', () => {
     await unmount(r);
   });
 
+  it('file names are shown escaped: a control character, a bidi override or a line break in one cannot act on the terminal', async () => {
+    const hostile = [
+      { file: 'scenarios/esc\u001b[31mred.yaml', name: 'one', description: 'x' },
+      { file: 'scenarios/bidi\u202eLMX.yaml', name: 'two', description: 'x' },
+      { file: 'scenarios/nl\nline\u200b.yaml', name: 'three', description: 'x' },
+    ];
+    const r = await render(<Root entries={hostile} open={async () => ({ ok: false, errors: [] })} />, { columns: 100, rows: 30 });
+    const shown = frame(r);
+    expect(shown).toContain('scenarios/esc\\u001b[31mred.yaml');
+    expect(shown).toContain('scenarios/bidi\\u202eLMX.yaml');
+    expect(shown).toContain('scenarios/nl\\nline\\u200b.yaml');
+    expect(shown).not.toMatch(/[\u001b\u202e\u200b]/);
+    await unmount(r);
+  });
+
   it('a scenario that cannot be opened shows its errors and stays in the picker', async () => {
     const r = await render(<Root entries={ENTRIES} open={async () => ({ ok: false, errors: ['scenarios/a.yaml:9:3: error: bad row\nhint: fix it'] })} />, { columns: 100, rows: 30 });
     await press(r, KEY.enter);
