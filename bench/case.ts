@@ -18,7 +18,8 @@ export interface CaseResult {
   peakMb: number;
 }
 
-const SEEKS = 50;
+/** Seeks measured after the run; `SEEKS=0` measures the run alone (for an instruction count). */
+const SEEKS = Number(process.env.SEEKS ?? 50);
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inEditRounds } from './edit-rounds.js';
-import { ModelHeap } from './flink-heap-model.js';
+import { ModelHeap, type Op as ModelOp } from './flink-heap-model.js';
 import { addTimer, deleteTimer, EMPTY_TIMERS, hasTimer, popDue, timerCount, timerList, type TimerQueue } from '../../../src/engine/state/timer-service.js';
 
 type Op = { k: 'tick' } | { k: 'add'; key: number; ahead: number } | { k: 'del'; nth: number } | { k: 'pop' };
@@ -84,5 +84,52 @@ describe('timer queue under a moving clock', () => {
       expect(listOf(kept[j - 1]!.q)).toEqual(kept[j - 1]!.list);
     }
     expect(listOf(q)).toEqual(model.firing());
+  });
+  it('replays and edits from positions far back, deletes included (a heap read back tracks its places afresh)', () => {
+    // A seek replays the same steps from a checkpoint (the log is followed); an edited event list
+    // takes another step there (a new log starts). Both from heaps the reader rebuilt from copies,
+    // with deletes of timers anywhere in a heap of hundreds.
+    const ops: ModelOp[] = [];
+    const model = new ModelHeap();
+    let q = EMPTY_TIMERS;
+    const kept: { at: number; q: TimerQueue; model: ModelHeap }[] = [];
+    const apply = (qq: TimerQueue, m: ModelHeap, op: ModelOp): TimerQueue => {
+      if (op.k === 'add') {
+        m.apply(op);
+        return addTimer(qq, op.key, op.time);
+      }
+      if (op.k === 'del') {
+        m.apply(op);
+        return deleteTimer(qq, op.key, op.time);
+      }
+      const due = popDue(qq, op.upTo);
+      expect(due?.timer).toEqual(m.apply(op));
+      return due === undefined ? qq : due.rest;
+    };
+    for (let i = 0; i < 9000; i++) {
+      if (i % 250 === 0) kept.push({ at: ops.length, q, model: model.clone() });
+      let op: ModelOp;
+      if (i % 3 === 2) op = { k: 'pop', upTo: Math.floor(i / 4) };
+      else if (i % 7 === 5 && model.size > 0) {
+        const victim = model.q[1 + ((i * 31) % model.size)]!;
+        op = { k: 'del', key: victim.key, time: victim.time };
+      } else op = { k: 'add', key: `k${i % 89}`, time: Math.floor(i / 4) + ((i * 13) % 600) };
+      ops.push(op);
+      q = apply(q, model, op);
+    }
+    expect(model.size).toBeGreaterThan(300);
+    for (const k of [...kept].reverse()) {
+      let r = k.q;
+      const m = k.model.clone();
+      for (let j = k.at; j < ops.length; j++) r = apply(r, m, ops[j]!);
+      expect(listOf(r)).toEqual(model.firing());
+      // An edit there: the earliest pending timer deleted first, then the same ops.
+      const e = k.model.clone();
+      let f = k.q;
+      const first = e.q[1];
+      if (first !== undefined) f = apply(f, e, { k: 'del', key: first.key, time: first.time });
+      for (let j = k.at; j < Math.min(ops.length, k.at + 600); j++) f = apply(f, e, ops[j]!);
+      expect(listOf(f)).toEqual(e.firing());
+    }
   });
 });
