@@ -113,11 +113,37 @@ export function writeOutExact(text: string): void {
   // stream's Buffer copy: `run --result` writes some 50 MB this way (docs/decisions.md).
   if (stdoutIsFile() && process.stdout.writableLength === 0) {
     try {
-      writeSync(1, text);
+      writeWhole(1, text, writeSync);
     } catch (error) {
       outputFailed(error, 'the output');
     }
   } else process.stdout.write(text);
+}
+
+/** Synchronous writes returning the bytes they took, as fs.writeSync's: a string, or a Buffer from byte `offset`. */
+export interface WriteSync {
+  (fd: number, text: string): number;
+  (fd: number, bytes: Uint8Array, offset: number): number;
+}
+
+/**
+ * Writes all of `text` to `fd`. A write to a file takes fewer bytes than asked, without an error,
+ * when the disk fills up during it; the rest is written again, so that the failure comes as its
+ * error (ENOSPC) on the next write instead of a file cut short and exit 0. The text's byte length
+ * is counted only when the write took other than one byte per char (counting costs ~15 ms per
+ * 50 MB): so a text with multi-byte chars cut at exactly as many bytes as it has chars would pass
+ * as whole.
+ */
+export function writeWhole(fd: number, text: string, write: WriteSync): void {
+  const took = write(fd, text);
+  if (took === text.length || took === Buffer.byteLength(text)) return;
+  const bytes = Buffer.from(text, 'utf8');
+  for (let at = took; at < bytes.length; ) {
+    const n = write(fd, bytes, at);
+    // A write that takes nothing and says nothing would loop for ever.
+    if (n <= 0) throw Object.assign(new Error('the device took no more bytes'), { code: 'EIO' });
+    at += n;
+  }
 }
 
 /**
