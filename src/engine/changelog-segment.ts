@@ -37,13 +37,31 @@ export function newSegment(parent: Segment | null, base: number): Segment {
 export const RULES: string[] = [];
 const RULE_CODES = new Map<string, number>();
 
+/**
+ * The last two rules coded and their codes: every changelog row is coded, mostly with one or two
+ * rules in turn (matched and padded), and comparing a rule name costs less than the map's lookup.
+ */
+let lastRule: string | undefined;
+let lastCode = -1;
+let otherRule: string | undefined;
+let otherCode = -1;
+
 export function ruleCode(rule: string): number {
-  let c = RULE_CODES.get(rule);
-  if (c === undefined) {
-    c = RULES.length;
-    RULES.push(rule);
-    RULE_CODES.set(rule, c);
+  if (rule === lastRule) return lastCode;
+  let c: number | undefined;
+  if (rule === otherRule) c = otherCode;
+  else {
+    c = RULE_CODES.get(rule);
+    if (c === undefined) {
+      c = RULES.length;
+      RULES.push(rule);
+      RULE_CODES.set(rule, c);
+    }
   }
+  otherRule = lastRule;
+  otherCode = lastCode;
+  lastRule = rule;
+  lastCode = c;
   return c;
 }
 

@@ -35,8 +35,13 @@ export interface SideRuntime {
    * filter becomes -D of the stored row); 2.0 runs it as a Calc on the normalized changelog.
    */
   readonly filterInNormalize: boolean;
-  /** Flink 2.2+ (FLINK-38217): a +U equal in content to the stored row counts as identical. */
-  readonly normalizeIgnoresKind: boolean;
+  /** ChangelogNormalize over a CDC source (nature `changelog`): a DropUpdateBefore below it drops every -U. */
+  readonly normalizeOverCdc: boolean;
+  /**
+   * A +U never counts as the stored row again: over a CDC source before Flink 2.2, whose equaliser
+   * compared RowKind (FLINK-38217). Upsert sources' values all arrive as +I.
+   */
+  readonly normalizeUpdateDiffers: boolean;
   readonly normalizeKey?: readonly number[];
   /** The source columns ChangelogNormalize keeps and compares (the query's reads and the key); absent = all. */
   readonly normalizeColumns?: readonly number[];
@@ -86,7 +91,8 @@ export function sideRuntime(plan: Plan, side: Side, table: TableRuntime): SideRu
     filter: input.filter === undefined ? undefined : compile(input.filter),
     filterAfterNormalize: input.changelogNormalize !== undefined,
     filterInNormalize: input.changelogNormalize !== undefined && plan.flinkVersion >= '2.1',
-    normalizeIgnoresKind: plan.flinkVersion >= '2.2',
+    normalizeOverCdc: table.def.nature === 'changelog',
+    normalizeUpdateDiffers: plan.flinkVersion < '2.2' && table.def.nature === 'changelog',
     normalizeKey: input.changelogNormalize?.key,
     normalizeColumns: input.changelogNormalize?.columns?.filter((c) => !table.proctimeColumns.includes(c)),
     rawUpsertKey: input.rawUpsert?.key,

@@ -19,11 +19,8 @@ import { formatRow } from '../values/format.js';
 import type { SideRuntime } from './context.js';
 import { rowKey, rowsEqual } from './keys.js';
 import { deliver } from './pipeline-deliver.js';
-import { ownSide, StageOutput, stateTtlEnabled } from './pipeline-side.js';
+import { ownSide, stateTtlEnabled, traceStage } from './pipeline-side.js';
 import type { Work } from './work.js';
-
-/** The rows Deduplicate sends on for the row being processed (it is never re-entered). */
-const OUT = new StageOutput();
 
 /** ROW_NUMBER() = 1 keep-last (RowTime / ProcTime DeduplicateKeepLastRow). */
 export function dedup(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
@@ -38,13 +35,17 @@ export function dedup(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
   const ttl = w.ctx.config.stateTtlMs;
   const expired = prev !== undefined && ttl > 0 && (pmGet(side.dedupWritten, k) ?? w.procTime) + ttl <= w.procTime;
   if (expired) prev = undefined;
-  const o = OUT;
-  o.none();
+  // The rows sent on (-U old then +U new at most), a kind undefined for none.
+  let k1: RowKind | undefined;
+  let r1: Row | undefined;
+  let k2: RowKind | undefined;
+  let r2: Row | undefined;
   let reason: string;
   let store: Row | null | undefined;
   if (!isAccumulate(kind)) {
     if (prev !== undefined && rowsEqual(prev, row, undefined, sr.table.proctimeColumns)) {
-      o.one('-D', prev);
+      k1 = '-D';
+      r1 = prev;
       store = null;
       reason = 'the kept row is retracted';
     } else reason = expired ? 'the kept row expired (table.exec.state.ttl): nothing to retract' : 'retracts a row that is not the kept one: ignored';
@@ -56,8 +57,18 @@ export function dedup(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
       reason = 'identical to the kept row: dropped';
       store = row;
     } else {
-      if (prev === undefined) o.one('+I', row);
-      else o.update(sr, prev, row);
+      if (prev === undefined) {
+        k1 = '+I';
+        r1 = row;
+      } else if (sr.generateUpdateBefore) {
+        k1 = '-U';
+        r1 = prev;
+        k2 = '+U';
+        r2 = row;
+      } else {
+        k1 = '+U';
+        r1 = row;
+      }
       reason = prev !== undefined ? 'replaces the kept row' : expired ? 'the kept row expired (table.exec.state.ttl): a first row again' : 'first row for this key';
       store = row;
     }
@@ -67,7 +78,9 @@ export function dedup(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
     st.dedup = store === null ? pmDelete(st.dedup, k) : pmSet(st.dedup, k, store);
     if (ttl > 0) st.dedupWritten = store === null ? pmDelete(st.dedupWritten, k) : pmSet(st.dedupWritten, k, w.procTime);
   }
-  o.send(w, sr, kind, row, 'Deduplicate (ROW_NUMBER = 1)', reason, deliver);
+  if (w.tracing) traceStage(w, sr, kind, row, k1, r1, k2, r2, `Deduplicate (ROW_NUMBER = 1): ${reason}`);
+  if (k1 !== undefined) deliver(w, sr, k1, r1!);
+  if (k2 !== undefined) deliver(w, sr, k2, r2!);
 }
 
 function keepCurrent(d: NonNullable<SideRuntime['dedup']>, prev: Row | undefined, row: Row): boolean {
@@ -95,8 +108,7 @@ function firstRowWaits(w: Work, sr: SideRuntime, row: Row): void {
     const st = ownSide(w, sr.side);
     st.dedup = pmSet(st.dedup, k, row);
   }
-  OUT.none();
-  OUT.send(w, sr, '+I', row, 'Deduplicate (ROW_NUMBER = 1)', reason, deliver);
+  if (w.tracing) traceStage(w, sr, '+I', row, undefined, undefined, undefined, undefined, `Deduplicate (ROW_NUMBER = 1): ${reason}`);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * What the input pipeline's stateful stages (pipeline.ts: ChangelogNormalize; pipeline-dedup.ts:
- * Deduplicate) share: whether state TTL is on, the rows a stage sends on (and their trace), and
- * writing the side's state.
+ * Deduplicate) share: whether state TTL is on, the trace of a stage's step, and writing the
+ * side's state.
  */
 import { formatRow } from '../values/format.js';
 import type { Row, RowKind } from '../values/types.js';
@@ -15,48 +15,16 @@ export function stateTtlEnabled(w: Work): boolean {
 }
 
 /**
- * The rows one stateful stage sends on for one input row: none, one, or an update (-U old then
- * +U new; +U new alone when the stage generates no update-befores). A stage keeps one and refills
- * it per row: no list or pair per row.
+ * Trace one stateful stage's step for input (kind, row) and why: (k1, r1) and (k2, r2) are the
+ * rows it sends on, a kind undefined for none. A stage keeps the at most two rows it sends on
+ * (-U old then +U new, or one row) in locals and sends them itself: no list or pair per row.
  */
-export class StageOutput {
-  private k1: RowKind | undefined = undefined;
-  private r1: Row | undefined = undefined;
-  private k2: RowKind | undefined = undefined;
-  private r2: Row | undefined = undefined;
-
-  none(): void {
-    this.k1 = undefined;
-    this.k2 = undefined;
-  }
-
-  one(kind: RowKind, row: Row): void {
-    this.k1 = kind;
-    this.r1 = row;
-    this.k2 = undefined;
-  }
-
-  update(sr: SideRuntime, prev: Row, row: Row): void {
-    if (sr.generateUpdateBefore) {
-      this.one('-U', prev);
-      this.k2 = '+U';
-      this.r2 = row;
-    } else this.one('+U', row);
-  }
-
-  /** Trace the stage's step for input (kind, row) and why, then send its rows on through `next`. */
-  send(w: Work, sr: SideRuntime, kind: RowKind, row: Row, stage: string, reason: string, next: (w: Work, sr: SideRuntime, kind: RowKind, row: Row) => void): void {
-    const { k1, r1, k2, r2 } = this;
-    if (w.tracing) {
-      const types = sr.table.types;
-      const out: string[] = [];
-      if (k1 !== undefined) out.push(formatRow(k1, r1!, types));
-      if (k2 !== undefined) out.push(formatRow(k2, r2!, types));
-      w.trace({ t: 'normalize', table: sr.table.name, in: formatRow(kind, row, types), out, reason: `${stage}: ${reason}` });
-    }
-    if (k1 !== undefined) next(w, sr, k1, r1!);
-    if (k2 !== undefined) next(w, sr, k2, r2!);
-  }
+export function traceStage(w: Work, sr: SideRuntime, kind: RowKind, row: Row, k1: RowKind | undefined, r1: Row | undefined, k2: RowKind | undefined, r2: Row | undefined, reason: string): void {
+  const types = sr.table.types;
+  const out: string[] = [];
+  if (k1 !== undefined) out.push(formatRow(k1, r1!, types));
+  if (k2 !== undefined) out.push(formatRow(k2, r2!, types));
+  w.trace({ t: 'normalize', table: sr.table.name, in: formatRow(kind, row, types), out, reason });
 }
 
 type WritableSide = { -readonly [P in keyof SideState]: SideState[P] };

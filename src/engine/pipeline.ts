@@ -25,7 +25,7 @@ import type { SideRuntime } from './context.js';
 import { rowKey, rowsEqual } from './keys.js';
 import { dedup } from './pipeline-dedup.js';
 import { deliver } from './pipeline-deliver.js';
-import { ownSide, StageOutput, stateTtlEnabled } from './pipeline-side.js';
+import { ownSide, stateTtlEnabled, traceStage } from './pipeline-side.js';
 import type { Work } from './work.js';
 
 /** A source row (table layout, computed columns filled) enters side `sr`. */
@@ -48,16 +48,13 @@ function passes(w: Work, sr: SideRuntime, kind: RowKind, row: Row): boolean {
 function identical(w: Work, sr: SideRuntime, kind: RowKind, prev: Row, row: Row): boolean {
   if (stateTtlEnabled(w)) return false;
   // upsert-kafka's deserializer makes every value +I, so only a CDC source's +U differs in kind
-  if (kind === '+U' && !sr.normalizeIgnoresKind && sr.table.def.nature === 'changelog') return false;
+  if (kind === '+U' && sr.normalizeUpdateDiffers) return false;
   // the normalize holds only the columns the query reads (PushCalcPastChangelogNormalizeRule)
   return rowsEqual(prev, row, sr.normalizeColumns, sr.table.proctimeColumns);
 }
 
-/** The rows ChangelogNormalize sends on, per side (a side's normalize is never re-entered). */
-const OUT = [new StageOutput(), new StageOutput()] as const;
-
 function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKind, row: Row): void {
-  if (kind === '-U' && sr.table.def.nature === 'changelog') {
+  if (kind === '-U' && sr.normalizeOverCdc) {
     // ChangelogNormalize asks its input for +U only: a CDC source gets a DropUpdateBefore below it
     if (w.tracing) w.trace({ t: 'filter.drop', side: sr.side, row: formatRow(kind, row, sr.table.types), reason: 'DropUpdateBefore: ChangelogNormalize reads only +U' });
     return;
@@ -70,8 +67,11 @@ function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKi
   const expired = prev !== undefined && ttl > 0 && (pmGet(side.normalizeWritten, k) ?? w.procTime) + ttl <= w.procTime;
   if (expired) prev = undefined;
   const filter = sr.filterInNormalize ? sr.filter : undefined;
-  const o = OUT[sr.side];
-  o.none();
+  // The rows sent on (-U old then +U new at most), a kind undefined for none.
+  let k1: RowKind | undefined;
+  let r1: Row | undefined;
+  let k2: RowKind | undefined;
+  let r2: Row | undefined;
   let store: Row | null | undefined; // undefined = state unchanged, null = cleared
   let reason: string;
   if (isAccumulate(kind)) {
@@ -79,23 +79,34 @@ function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKi
       if (filter !== undefined && filter(row, w.evalCtx) !== true) {
         reason = 'first row for this key does not pass the filter: not stored';
       } else {
-        o.one('+I', row);
+        k1 = '+I';
+        r1 = row;
         store = row;
         reason = expired ? 'the stored row for this key expired (state TTL): a first row again' : 'first row for this key';
       }
     } else if (identical(w, sr, kind, prev, row)) {
       reason = 'identical to the stored row: dropped';
     } else if (filter !== undefined && filter(row, w.evalCtx) !== true) {
-      o.one('-D', prev);
+      k1 = '-D';
+      r1 = prev;
       store = null;
       reason = 'the new row no longer passes the filter: the stored row is deleted';
     } else {
-      o.update(sr, prev, row);
+      if (sr.generateUpdateBefore) {
+        k1 = '-U';
+        r1 = prev;
+        k2 = '+U';
+        r2 = row;
+      } else {
+        k1 = '+U';
+        r1 = row;
+      }
       store = row;
       reason = 'replaces the stored row';
     }
   } else if (prev !== undefined) {
-    o.one('-D', prev);
+    k1 = '-D';
+    r1 = prev;
     store = null;
     reason = 'deletes the stored row (sent in full)';
   } else {
@@ -106,7 +117,9 @@ function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKi
     st.normalize = store === null ? pmDelete(st.normalize, k) : pmSet(st.normalize, k, store);
     if (ttl > 0) st.normalizeWritten = store === null ? pmDelete(st.normalizeWritten, k) : pmSet(st.normalizeWritten, k, w.procTime);
   }
-  o.send(w, sr, kind, row, 'ChangelogNormalize', reason, normalized);
+  if (w.tracing) traceStage(w, sr, kind, row, k1, r1, k2, r2, `ChangelogNormalize: ${reason}`);
+  if (k1 !== undefined) normalized(w, sr, k1, r1!);
+  if (k2 !== undefined) normalized(w, sr, k2, r2!);
 }
 
 /** A row out of ChangelogNormalize goes on. */

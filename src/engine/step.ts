@@ -103,8 +103,18 @@ function completeRow(w: Work, t: TableRuntime, given: Row): Row {
   return row;
 }
 
+/**
+ * The table `name` among those the query reads (at most two, named apart), or undefined. Every row
+ * event looks its table up: comparing one or two names costs less than a hash-map lookup.
+ */
+function readTable(w: Work, name: string): TableRuntime | undefined {
+  const tables = w.ctx.tables;
+  for (let i = 0; i < tables.length; i++) if (tables[i]!.name === name) return tables[i];
+  return undefined;
+}
+
 function rowEvent(w: Work, name: string, partition: number, kind: RowKind, given: Row): void {
-  const t = w.ctx.tableByName.get(name);
+  const t = readTable(w, name);
   if (t === undefined) {
     if (w.tracing) w.trace({ t: 'note', text: `${name} is not read by this query: the row changes nothing` });
     return;

@@ -7,13 +7,32 @@ import type { Collector, Why } from './types.js';
 
 const BULK = new Map<string, Why>();
 
+/**
+ * The last two rules asked for and their Whys: a bulk run asks once per emitted row, mostly for
+ * one or two rules in turn (matched and padded), and comparing a rule name costs less than the
+ * map's lookup.
+ */
+let lastRule: string | undefined;
+let lastWhy: Why | undefined;
+let otherRule: string | undefined;
+let otherWhy: Why | undefined;
+
 /** The shared, text-free Why of a rule (one frozen object per rule). */
 export function bulkWhy(rule: string): Why {
-  let w = BULK.get(rule);
-  if (w === undefined) {
-    w = Object.freeze({ rule, text: '' });
-    BULK.set(rule, w);
+  if (rule === lastRule) return lastWhy!;
+  let w: Why | undefined;
+  if (rule === otherRule) w = otherWhy!;
+  else {
+    w = BULK.get(rule);
+    if (w === undefined) {
+      w = Object.freeze({ rule, text: '' });
+      BULK.set(rule, w);
+    }
   }
+  otherRule = lastRule;
+  otherWhy = lastWhy;
+  lastRule = rule;
+  lastWhy = w;
   return w;
 }
 
