@@ -11,7 +11,7 @@ import { writeWhole, type WriteSync } from '../../src/cli/output.js';
 function fileWithRoom(room: number): { write: WriteSync; bytes: () => Buffer } {
   const chunks: Buffer[] = [];
   let used = 0;
-  const write = ((fd: number, data: string | Uint8Array, offset = 0) => {
+  const write = ((_fd: number, data: string | Uint8Array, offset: number = 0) => {
     const all = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data).subarray(offset);
     if (used >= room) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     const took = all.subarray(0, room - used);
@@ -45,7 +45,7 @@ describe('writeWhole', () => {
     const text = 'ab東京cd\n'.repeat(50);
     const out: Buffer[] = [];
     let first = true;
-    const write = ((fd: number, data: string | Uint8Array, offset = 0) => {
+    const write = ((_fd: number, data: string | Uint8Array, offset: number = 0) => {
       const all = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data).subarray(offset);
       const took = first ? all.subarray(0, 13) : all.subarray(0, 100);
       first = false;
