@@ -95,6 +95,8 @@ export interface ReadThread {
    * of waiting for it.
    */
   each(f: (ev: ScenarioEvent) => void, own?: Iterator<ScenarioEvent, void>): Promise<void>;
+  /** Whether the worker has posted its first message (what `each` looks at to hand over). */
+  posted(): boolean;
   stop(): void;
 }
 
@@ -199,7 +201,7 @@ export function startReadThread(entry: string, file: string, text: string, optio
       stop();
     }
   };
-  return { each: eachEvent, stop };
+  return { each: eachEvent, posted: () => Atomics.load(counters, POSTED) > 0, stop };
 }
 
 /** The worker's side: streams the events and posts them in batches; the bundle's entry calls it. */

@@ -4,8 +4,8 @@
  * and prints them as JSON, or `{"notStreamed": reason}`.
  *
  * With a second argument K, this thread's own stream of the file gives the first events and
- * sleeps 2 s after its Kth, time for the worker's first batch to arrive, so that the hand-over
- * comes right after event K; `own` in the output counts the events the own stream gave. A third
+ * waits after its Kth until the worker's first batch is there (however long a loaded machine
+ * takes to start the worker), so that the hand-over comes at the next look after event K; `own` in the output counts the events the own stream gave. A third
  * argument H reads only the first H bytes of each JSON Lines data file in the own stream
  * (LoadOptions.dataHead), as `run` does: the hand-over then comes where that head ends.
  */
@@ -33,7 +33,9 @@ else {
       ownEvents = {
         next: () => {
           const r = stream.events.next();
-          if (r.done !== true && ++own === pauseAfter) Atomics.wait(sleeper, 0, 0, 2000);
+          if (r.done !== true && ++own === pauseAfter) {
+            for (let waited = 0; !thread.posted() && waited < 120_000; waited += 10) Atomics.wait(sleeper, 0, 0, 10);
+          }
           return r;
         },
         return: () => stream.events.return(),
