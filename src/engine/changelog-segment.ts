@@ -4,6 +4,7 @@
  * changelog-write.ts, read back by changelog-read.ts.
  */
 import type { RowKind } from '../values/types.js';
+import { RuleTable } from './rule-table.js';
 
 /**
  * Slots per value chunk. Measured with an operator that emits one row per event: 4096 (32 KB, an
@@ -35,34 +36,10 @@ export function newSegment(parent: Segment | null, base: number): Segment {
 
 /** Rules get small numbers in the order first seen (process-wide; codes never leave the process). */
 export const RULES: string[] = [];
-const RULE_CODES = new Map<string, number>();
-
-/**
- * The last two rules coded and their codes: every changelog row is coded, mostly with one or two
- * rules in turn (matched and padded), and comparing a rule name costs less than the map's lookup.
- */
-let lastRule: string | undefined;
-let lastCode = -1;
-let otherRule: string | undefined;
-let otherCode = -1;
+const RULE_CODES = new RuleTable<number>((rule) => RULES.push(rule) - 1);
 
 export function ruleCode(rule: string): number {
-  if (rule === lastRule) return lastCode;
-  let c: number | undefined;
-  if (rule === otherRule) c = otherCode;
-  else {
-    c = RULE_CODES.get(rule);
-    if (c === undefined) {
-      c = RULES.length;
-      RULES.push(rule);
-      RULE_CODES.set(rule, c);
-    }
-  }
-  otherRule = lastRule;
-  otherCode = lastCode;
-  lastRule = rule;
-  lastCode = c;
-  return c;
+  return RULE_CODES.get(rule);
 }
 
 export function kindCode(kind: RowKind): number {

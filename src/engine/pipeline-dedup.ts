@@ -57,18 +57,12 @@ export function dedup(w: Work, sr: SideRuntime, kind: RowKind, row: Row): void {
       reason = 'identical to the kept row: dropped';
       store = row;
     } else {
-      if (prev === undefined) {
-        k1 = '+I';
-        r1 = row;
-      } else if (sr.generateUpdateBefore) {
-        k1 = '-U';
-        r1 = prev;
-        k2 = '+U';
-        r2 = row;
-      } else {
-        k1 = '+U';
-        r1 = row;
-      }
+      // +I for a first row; an update is -U old then +U new, or +U new alone
+      const before = prev !== undefined && sr.generateUpdateBefore;
+      k1 = prev === undefined ? '+I' : before ? '-U' : '+U';
+      r1 = before ? prev : row;
+      k2 = before ? '+U' : undefined;
+      r2 = row;
       reason = prev !== undefined ? 'replaces the kept row' : expired ? 'the kept row expired (table.exec.state.ttl): a first row again' : 'first row for this key';
       store = row;
     }

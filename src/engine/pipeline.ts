@@ -92,15 +92,12 @@ function normalize(w: Work, sr: SideRuntime, key: readonly number[], kind: RowKi
       store = null;
       reason = 'the new row no longer passes the filter: the stored row is deleted';
     } else {
-      if (sr.generateUpdateBefore) {
-        k1 = '-U';
-        r1 = prev;
-        k2 = '+U';
-        r2 = row;
-      } else {
-        k1 = '+U';
-        r1 = row;
-      }
+      // -U old then +U new, or +U new alone when nothing after the source needs the old row
+      const before = sr.generateUpdateBefore;
+      k1 = before ? '-U' : '+U';
+      r1 = before ? prev : row;
+      k2 = before ? '+U' : undefined;
+      r2 = row;
       store = row;
       reason = 'replaces the stored row';
     }
