@@ -19,6 +19,11 @@ export interface TableState {
   readonly idleAt: readonly (number | null)[];
   /** StatusWatermarkValve over the partitions (channel i = partition i). */
   readonly valve: Readonly<ValveState>;
+  /**
+   * The next Kafka offset per partition, for a table with a column reading the `offset` metadata
+   * (source-metadata.ts); empty for every other table.
+   */
+  readonly offsets: readonly number[];
 }
 
 /** Per-input state of the planner-inserted operators in front of the join. */
@@ -82,7 +87,8 @@ export function initialSnapshot(ctx: RunContext): EngineSnapshot {
       // The idle timeout counts from the start for a partition that has had no row (spec §3).
       idleAt.push(timeout > 0 && t.watermark !== undefined ? ctx.startTime + timeout : null);
     }
-    return { generated, idleAt, valve: newValve(t.partitions) };
+    const offsets: number[] = t.metadata?.countsOffsets === true ? new Array<number>(t.partitions).fill(0) : [];
+    return { generated, idleAt, valve: newValve(t.partitions), offsets };
   });
   return {
     index: 0,

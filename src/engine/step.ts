@@ -10,6 +10,7 @@ import { useEdit, type Edit } from './collections/edit.js';
 import type { RunContext, TableRuntime } from './context.js';
 import { sideRow } from './pipeline.js';
 import type { EngineSnapshot } from './snapshot.js';
+import { fillSourceMetadata } from './source-metadata.js';
 import { generateWatermark, partitionRowArrived, partitionsOf, setPartitionIdle, watermarkEvent } from './sources.js';
 import type { StepRecord } from './types.js';
 import { Work } from './work.js';
@@ -95,6 +96,19 @@ function tombstone(t: TableRuntime, given: Row): Row {
   return given.map((v, i) => (key.includes(i) ? v : null));
 }
 
+/** The row with the Kafka metadata its event left out, as the source fills it (source-metadata.ts). */
+function withMetadata(w: Work, t: TableRuntime, partition: number, given: Row): Row {
+  const m = t.metadata;
+  if (m === undefined) return given;
+  let offset = 0;
+  if (m.countsOffsets) {
+    const offsets = w.ownTable(t.index).offsets;
+    offset = offsets[partition] ?? 0;
+    offsets[partition] = offset + 1;
+  }
+  return fillSourceMetadata(m, given, partition, offset, w.procTime, w.evalCtx);
+}
+
 /** Computed columns, in column order, over the given physical and metadata values. */
 function completeRow(w: Work, t: TableRuntime, given: Row): Row {
   if (t.computed.length === 0) return given;
@@ -109,7 +123,8 @@ function rowEvent(w: Work, name: string, partition: number, kind: RowKind, given
     if (w.tracing) w.trace({ t: 'note', text: `${name} is not read by this query: the row changes nothing` });
     return;
   }
-  const row = completeRow(w, t, kind === '-D' && t.def.connector === 'upsert-kafka' ? tombstone(t, given) : given);
+  const read = withMetadata(w, t, partition, given);
+  const row = completeRow(w, t, kind === '-D' && t.def.connector === 'upsert-kafka' ? tombstone(t, read) : read);
   if (w.tracing) w.trace({ t: 'row.in', table: t.name, partition, kind, row: formatRow(kind, row, t.types) });
   if (t.lookup) {
     const op = w.ctx.op;
