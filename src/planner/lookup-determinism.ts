@@ -9,8 +9,13 @@
  *                with a materializer) -> every output column (visitSink)
  *   lookup join: requireRight = needed columns from the lookup table; none -> no wrapper; all of
  *                them key columns and the key fully looked up -> no wrapper (visitLookupJoin)
+ *   left source: the needed left columns go on down to the scan; a changelog source without
+ *                ChangelogNormalize (a CDC format, unless cdc-events-duplicate with a primary
+ *                key) cannot make a metadata column among them deterministic, and the planner
+ *                rejects the query (visitTableSourceScan)
  */
-import type { InputPlan, LookupSpec, SinkPlan, TExpr } from './plan.js';
+import { fail } from './errors.js';
+import type { InputPlan, LookupSpec, SinkPlan, TableDef, TExpr } from './plan.js';
 import { columnsOf } from './texpr-util.js';
 
 export interface KeyedLookupDecision {
@@ -26,6 +31,8 @@ export function resolveKeyedLookup(
   postFilter: TExpr | undefined,
   sink: SinkPlan | undefined,
   rightPrimaryKey: readonly number[] | undefined,
+  leftTable: TableDef | undefined,
+  cdcEventsDuplicate: boolean,
 ): KeyedLookupDecision {
   if (lookup.materialize !== true) return { lookup, left, omitted: false };
   const keyed = sink?.primaryKey !== undefined && sink.primaryKey.length > 0 && !sink.upsertMaterialize;
@@ -35,6 +42,7 @@ export function resolveKeyedLookup(
   // a filter between the join and the sink reads its columns too
   if (postFilter !== undefined) columnsOf(postFilter, cols);
   const width = left.columns.length;
+  if (leftTable !== undefined) rejectChangelogMetadata(left, leftTable, [...cols].filter((c) => c < width), cdcEventsDuplicate);
   const requireRight = [...cols].filter((c) => c >= width).map((c) => c - width);
   const pk = rightPrimaryKey ?? [];
   const pkLookedUp = pk.length > 0 && pk.every((c) => lookup.keys.some((k) => k.rightColumn === c));
@@ -42,4 +50,40 @@ export function resolveKeyedLookup(
   if (!omit) return { lookup, left, omitted: false };
   const { materialize: _m, stateKey: _s, lookupKeyContainsPrimaryKey: _p, ...plain } = lookup;
   return { lookup: plain, left: { ...left, stateTtlMs: 0, stateTtlSource: 'none' }, omitted: true };
+}
+
+/** KafkaDynamicSource.listReadableMetadata: the connector's keys in its ReadableMetadata order. */
+const KAFKA_METADATA_ORDER = ['topic', 'partition', 'headers', 'leader-epoch', 'offset', 'timestamp', 'timestamp-type'];
+
+/**
+ * Flink's visitTableSourceScan: the needed left columns, traced through the input's projection (and
+ * computed columns) to the source table, must hold no metadata column when the source sends
+ * updates without a ChangelogNormalize (DynamicSourceUtils.changelogNormalizeEnabled: an upsert
+ * source, or cdc-events-duplicate on a keyed one).
+ */
+function rejectChangelogMetadata(left: InputPlan, table: TableDef, needed: readonly number[], cdcEventsDuplicate: boolean): void {
+  if (table.nature !== 'changelog') return;
+  if (cdcEventsDuplicate && table.primaryKey !== undefined && table.primaryKey.length > 0) return;
+  const source = new Set<number>();
+  for (const c of needed) {
+    const e = left.project?.[c];
+    if (left.project === undefined) source.add(c);
+    else if (e !== undefined) columnsOf(e, source);
+  }
+  // a computed column is a Calc above the scan: the scan is asked for what it reads
+  for (const i of [...source]) {
+    const expr = table.columns[i]?.expr;
+    if (expr !== undefined) columnsOf(expr, source);
+  }
+  // the scan reads metadata in the order the source lists it (DynamicSourceUtils), not as declared
+  const rank = (key: string | undefined) => {
+    const i = KAFKA_METADATA_ORDER.indexOf(key ?? '');
+    return i < 0 ? KAFKA_METADATA_ORDER.length : i;
+  };
+  const metadata = table.columns.filter((c, i) => c.kind === 'metadata' && source.has(i)).sort((a, b) => rank(a.metadataKey) - rank(b.metadataKey));
+  const first = metadata[0];
+  if (first === undefined) return;
+  fail(`The metadata column(s): '${metadata.map((c) => c.name).join(', ')}' in cdc source may cause wrong result or error on downstream operators, please consider removing these columns or use a non-cdc source that only has insert messages.`,
+    first.span,
+    `with table.optimizer.non-deterministic-update.strategy = TRY_RESOLVE, Flink cannot make ${table.name}'s metadata deterministic across its updates: leave the column out of the query, or read it from an insert-only source`);
 }

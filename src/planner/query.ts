@@ -150,7 +150,7 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
   let leftPlan = l.plan;
   if (lookup?.materialize === true) {
     const rightPk = cat.tables.get(r.plan.table)?.primaryKey;
-    const decided = resolveKeyedLookup(lookup, l.plan, proj.exprs, draft.postFilter, sinkDecision?.sink, rightPk);
+    const decided = resolveKeyedLookup(lookup, l.plan, proj.exprs, draft.postFilter, sinkDecision?.sink, rightPk, cat.tables.get(l.plan.table), options.config.cdcEventsDuplicate);
     ({ lookup, left: leftPlan } = decided);
     if (decided.omitted) {
       const at = notes.findIndex((n) => n.includes('KeyedLookupJoinWrapper'));
