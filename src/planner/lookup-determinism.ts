@@ -14,9 +14,9 @@
  *                key) cannot make a metadata column among them deterministic, and the planner
  *                rejects the query (visitTableSourceScan)
  */
-import { fail } from './errors.js';
 import type { InputPlan, LookupSpec, SinkPlan, TableDef, TExpr } from './plan.js';
 import { columnsOf } from './texpr-util.js';
+import { rejectChangelogMetadata } from './update-determinism.js';
 
 export interface KeyedLookupDecision {
   readonly lookup: LookupSpec;
@@ -50,40 +50,4 @@ export function resolveKeyedLookup(
   if (!omit) return { lookup, left, omitted: false };
   const { materialize: _m, stateKey: _s, lookupKeyContainsPrimaryKey: _p, ...plain } = lookup;
   return { lookup: plain, left: { ...left, stateTtlMs: 0, stateTtlSource: 'none' }, omitted: true };
-}
-
-/** KafkaDynamicSource.listReadableMetadata: the connector's keys in its ReadableMetadata order. */
-const KAFKA_METADATA_ORDER = ['topic', 'partition', 'headers', 'leader-epoch', 'offset', 'timestamp', 'timestamp-type'];
-
-/**
- * Flink's visitTableSourceScan: the needed left columns, traced through the input's projection (and
- * computed columns) to the source table, must hold no metadata column when the source sends
- * updates without a ChangelogNormalize (DynamicSourceUtils.changelogNormalizeEnabled: an upsert
- * source, or cdc-events-duplicate on a keyed one).
- */
-function rejectChangelogMetadata(left: InputPlan, table: TableDef, needed: readonly number[], cdcEventsDuplicate: boolean): void {
-  if (table.nature !== 'changelog') return;
-  if (cdcEventsDuplicate && table.primaryKey !== undefined && table.primaryKey.length > 0) return;
-  const source = new Set<number>();
-  for (const c of needed) {
-    const e = left.project?.[c];
-    if (left.project === undefined) source.add(c);
-    else if (e !== undefined) columnsOf(e, source);
-  }
-  // a computed column is a Calc above the scan: the scan is asked for what it reads
-  for (const i of [...source]) {
-    const expr = table.columns[i]?.expr;
-    if (expr !== undefined) columnsOf(expr, source);
-  }
-  // the scan reads metadata in the order the source lists it (DynamicSourceUtils), not as declared
-  const rank = (key: string | undefined) => {
-    const i = KAFKA_METADATA_ORDER.indexOf(key ?? '');
-    return i < 0 ? KAFKA_METADATA_ORDER.length : i;
-  };
-  const metadata = table.columns.filter((c, i) => c.kind === 'metadata' && source.has(i)).sort((a, b) => rank(a.metadataKey) - rank(b.metadataKey));
-  const first = metadata[0];
-  if (first === undefined) return;
-  fail(`The metadata column(s): '${metadata.map((c) => c.name).join(', ')}' in cdc source may cause wrong result or error on downstream operators, please consider removing these columns or use a non-cdc source that only has insert messages.`,
-    first.span,
-    `with table.optimizer.non-deterministic-update.strategy = TRY_RESOLVE, Flink cannot make ${table.name}'s metadata deterministic across its updates: leave the column out of the query, or read it from an insert-only source`);
 }

@@ -20,6 +20,7 @@ import { planSink } from './sink.js';
 import { decideUpdateKind } from './update-kind.js';
 import { keysAfterPruning, sourceColumnsRead, type JoinedReads } from './input-columns.js';
 import { stateLayout, withPlan, type InputPlanDraft } from './input-plan.js';
+import { rejectJoinInputMetadata } from './update-determinism.js';
 import { versionNotes } from './version-rules.js';
 
 const JOIN_TYPES: Record<string, JoinType> = { INNER: 'inner', LEFT: 'left', RIGHT: 'right', FULL: 'full', CROSS: 'inner', COMMA: 'inner' };
@@ -191,6 +192,7 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     flinkVersion: options.flinkVersion,
     notes: [],
   };
+  if (options.config.nonDeterministicUpdateStrategy === 'TRY_RESOLVE') rejectJoinInputMetadata(plan, options.config.cdcEventsDuplicate);
   return { ...plan, notes: [...notes, ...versionNotes(plan)] };
 }
 
