@@ -97,6 +97,8 @@ class Gen {
     if (r.chance(this.ltz || this.kafkaTime || this.tables.some((t) => t.spec.columns.some((c) => c.metadata?.key === 'timestamp')) ? 0.5 : 0.1)) {
       this.config['table.local-time-zone'] = r.pick(['Asia/Kolkata', 'America/New_York', 'GMT-08:00', 'Europe/Berlin', 'UTC']);
     }
+    // TRY_RESOLVE outside keyed lookups: the planner's non-deterministic-update check over every plan
+    if (this.family !== 'lookup' && r.chance(0.12)) this.config['table.optimizer.non-deterministic-update.strategy'] = 'TRY_RESOLVE';
     if (r.chance(0.3)) this.config['table.exec.state.ttl'] = r.pick(['5 s', '10 s', '20 s']);
     if (this.timeKind === 'rowtime' && r.chance(0.25)) this.config['table.exec.source.idle-timeout'] = r.pick(['5 s', '10 s']);
     const watermarks = this.timeKind === 'rowtime' && r.chance(0.5) ? 'manual' : 'auto';

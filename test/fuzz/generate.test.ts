@@ -78,6 +78,8 @@ describe('the scenario generator', () => {
       "'lookup.cache.ttl'", "'lookup.cache.caching-missing-key' = 'false'"]) {
       expect(texts, s).toContain(s);
     }
+    // TRY_RESOLVE also outside keyed lookups
+    expect(cases.some((c) => c.family !== 'lookup' && c.config['table.optimizer.non-deterministic-update.strategy'] === 'TRY_RESOLVE')).toBe(true);
     // a metadata column is mostly left to the source, sometimes given by the row
     expect(texts).toMatch(/row: \{[^}]*\b(part|off|tp): /);
     expect(texts).toMatch(/METADATA FROM 'timestamp'[\s\S]*WATERMARK FOR ts/);
