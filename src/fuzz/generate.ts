@@ -227,10 +227,20 @@ class Gen {
 
   // ---- families ------------------------------------------------------------------------------
 
+  /**
+   * Regular and semi / anti joins over tables with event time now and then: the join forwards the
+   * inputs' watermarks, its output has no time attribute, and ON CONFLICT NOTHING / ERROR need them.
+   */
+  private maybeRowtime(): TimeKind {
+    this.timeKind = this.rng.chance(0.2) ? 'rowtime' : 'none';
+    return this.timeKind;
+  }
+
   private regular(): void {
     const r = this.rng;
-    const lt = this.table('l', this.source(), 'none', r.pick(['id', 'k'] as const));
-    const rt = this.table('r', this.source(), 'none', r.pick(['id', 'k'] as const));
+    const time = this.maybeRowtime();
+    const lt = this.table('l', this.source(), time, r.pick(['id', 'k'] as const));
+    const rt = this.table('r', this.source(), time, r.pick(['id', 'k'] as const));
     this.joinKind = r.pick(['inner', 'left', 'right', 'full'] as const);
     this.shape = `regular/${this.joinKind}/${lt.source}-${rt.source}`;
     const join = { inner: 'JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', full: 'FULL OUTER JOIN' }[this.joinKind];
@@ -248,8 +258,9 @@ class Gen {
 
   private semiAnti(): void {
     const r = this.rng;
-    const lt = this.table('l', this.source(), 'none', r.pick(['id', 'k'] as const));
-    const rt = this.table('r', this.source(), 'none', r.pick(['id', 'k'] as const));
+    const time = this.maybeRowtime();
+    const lt = this.table('l', this.source(), time, r.pick(['id', 'k'] as const));
+    const rt = this.table('r', this.source(), time, r.pick(['id', 'k'] as const));
     const form = r.pick(['IN', 'NOT IN', 'EXISTS', 'NOT EXISTS'] as const);
     this.shape = `semi-anti/${form}/${lt.source}-${rt.source}`;
     if (form === 'IN' || form === 'NOT IN') {

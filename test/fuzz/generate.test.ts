@@ -78,6 +78,8 @@ describe('the scenario generator', () => {
       "'lookup.cache.ttl'", "'lookup.cache.caching-missing-key' = 'false'"]) {
       expect(texts, s).toContain(s);
     }
+    // regular and semi / anti joins over tables with event time too
+    for (const f of ['regular', 'semi-anti']) expect(cases.some((c) => c.family === f && c.tables.every((t) => t.watermark !== undefined)), f).toBe(true);
     // TRY_RESOLVE also outside keyed lookups
     expect(cases.some((c) => c.family !== 'lookup' && c.config['table.optimizer.non-deterministic-update.strategy'] === 'TRY_RESOLVE')).toBe(true);
     // a metadata column is mostly left to the source, sometimes given by the row
