@@ -21,6 +21,7 @@ import { decideUpdateKind } from './update-kind.js';
 import { keysAfterPruning, sourceColumnsRead, type JoinedReads } from './input-columns.js';
 import { stateLayout, withPlan, type InputPlanDraft } from './input-plan.js';
 import { rejectJoinInputMetadata } from './update-determinism.js';
+import { keepVersionedNormalize } from './versioned-normalize.js';
 import { versionNotes } from './version-rules.js';
 
 const JOIN_TYPES: Record<string, JoinType> = { INNER: 'inner', LEFT: 'left', RIGHT: 'right', FULL: 'full', CROSS: 'inner', COMMA: 'inner' };
@@ -95,7 +96,11 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
   const proj = projectSelect(q, draft.outScope);
   const reads = { exprs: [...proj.exprs, ...(draft.residual ? [draft.residual] : []), ...(draft.postFilter ? [draft.postFilter] : [])], leftWidth: draft.leftWidth };
   const pruned = draft.family === 'regular' || draft.family === 'semi' || draft.family === 'anti';
-  const drafted = pruned ? draft.inputs.map((d, i) => prunedInput(d, i as 0 | 1, i === 0 ? draft.keys.left : draft.keys.right, reads)) as [InputPlanDraft, InputPlanDraft] : draft.inputs;
+  const drafted = pruned
+    ? draft.inputs.map((d, i) => prunedInput(d, i as 0 | 1, i === 0 ? draft.keys.left : draft.keys.right, reads)) as [InputPlanDraft, InputPlanDraft]
+    : draft.family === 'temporal'
+      ? [draft.inputs[0], keepVersionedNormalize(draft.inputs[1], cat.tables.get(draft.inputs[1].plan.table), draft.keys.right, reads, options.flinkVersion)] as [InputPlanDraft, InputPlanDraft]
+      : draft.inputs;
   const never = draft.alwaysFalse === true;
   // An interval FULL join whose condition folds to FALSE is planned by Flink as a regular FULL
   // join on FALSE (join-stream.ts): its changelog and the sink's view of it are a regular join's.
