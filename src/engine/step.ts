@@ -88,12 +88,15 @@ function statusEvent(w: Work, t: TableRuntime, partition: number | undefined, id
 
 /**
  * An upsert-kafka delete is a tombstone: a record without a value, so the connector's row carries
- * the key and nulls, whatever the event wrote (computed columns and the watermark then see nulls;
- * a ChangelogNormalize restores the row from its state, a temporal join's versioned side does not).
+ * the key and nulls, whatever the event wrote, and the record's metadata (its timestamp, offset, ...),
+ * which the connector reads from the record whatever its value (computed columns and the watermark
+ * then see those; a ChangelogNormalize restores the row from its state, a temporal join's versioned
+ * side does not).
  */
 function tombstone(t: TableRuntime, given: Row): Row {
   const key = t.def.primaryKey ?? [];
-  return given.map((v, i) => (key.includes(i) ? v : null));
+  const columns = t.def.columns;
+  return given.map((v, i) => (key.includes(i) || columns[i]?.kind === 'metadata' ? v : null));
 }
 
 /** The row with the Kafka metadata its event left out, as the source fills it (source-metadata.ts). */
