@@ -70,7 +70,7 @@ class Gen {
   private readonly ltz: boolean;
   /**
    * Event time from the Kafka record's timestamp (`ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp'`)
-   * on kafka tables: rows mostly give it; a row that does not is stamped with its processing time.
+   * on Kafka tables (kafka and upsert-kafka): rows mostly give it; a row that does not is stamped with its processing time.
    */
   private readonly kafkaTime: boolean;
 
@@ -124,15 +124,12 @@ class Gen {
     cols.push({ name: 'k', type: pk === 'k' ? 'STRING NOT NULL' : 'STRING' });
     cols.push({ name: 'v', type: this.valueType });
     cols.push({ name: 'w', type: 'STRING', droppable: true });
-    // Kafka metadata only on kafka tables: an upsert-kafka tombstone's metadata is not modelled alike
-    // by the harness and the connector (flink-harness/README.md), so it is not fuzzed.
-    const kafka = source !== 'upsert';
-    // (an upsert table under kafkaTime computes its TIMESTAMP_LTZ: a temporal join needs both sides' types equal)
-    if (time === 'rowtime' && this.kafkaTime && kafka) cols.push({ name: 'ts', type: 'TIMESTAMP_LTZ(3)', metadata: { key: 'timestamp', virtual: false } });
-    else if (time === 'rowtime' && (this.ltz || this.kafkaTime)) cols.push({ name: 'ts_ms', type: 'BIGINT' }, { name: 'ts', type: 'TO_TIMESTAMP_LTZ(ts_ms, 3)', computed: true });
+    // every source here is a Kafka one (kafka or upsert-kafka): each may read the record's metadata
+    if (time === 'rowtime' && this.kafkaTime) cols.push({ name: 'ts', type: 'TIMESTAMP_LTZ(3)', metadata: { key: 'timestamp', virtual: false } });
+    else if (time === 'rowtime' && this.ltz) cols.push({ name: 'ts_ms', type: 'BIGINT' }, { name: 'ts', type: 'TO_TIMESTAMP_LTZ(ts_ms, 3)', computed: true });
     else if (time === 'rowtime') cols.push({ name: 'ts', type: 'TIMESTAMP(3)' });
     if (time === 'proctime') cols.push({ name: 'proc', type: 'PROCTIME()', computed: true });
-    if (kafka && r.chance(0.2)) {
+    if (r.chance(0.2)) {
       const offered = METADATA.filter((m) => m.key !== 'timestamp' || !cols.some((c) => c.metadata?.key === 'timestamp'));
       for (const m of r.chance(0.3) ? [r.pick(offered), r.pick(offered)] : [r.pick(offered)]) {
         if (!cols.some((c) => c.name === m.name)) cols.push({ name: m.name, type: m.type, metadata: { key: m.key, virtual: m.virtual }, droppable: true });
