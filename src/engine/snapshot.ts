@@ -34,7 +34,7 @@ export interface SideState {
   readonly normalizeWritten: PMap<number>;
   /** Deduplicate (ROW_NUMBER keep-last): kept row per partition key; insert-only keep-first: the row waiting for the watermark. */
   readonly dedup: PMap<Row>;
-  /** Deduplicate under state TTL: the processing time each key's kept row was last written. */
+  /** Deduplicate under state TTL: the processing time each key's kept row (insert-only keep-first: its gone-out mark) was last written. */
   readonly dedupWritten: PMap<number>;
   /** Insert-only keep-first Deduplicate: the keys whose row has gone out (later rows are ignored). */
   readonly firstEmitted: PMap<true>;
