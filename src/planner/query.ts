@@ -80,14 +80,23 @@ function planJoinDraft(cat: Catalog, options: PlannerOptions, q: Select): JoinDr
  * is the event time); a CAST of all but one makes them regular timestamps.
  */
 function checkOneRowtimeIntoSink(stmt: InsertStmt, draft: JoinDraft, exprs: readonly TExpr[], names: readonly string[], l: InputPlan, r: InputPlan): void {
-  if (draft.family !== 'interval' || l.timeAttr?.kind !== 'rowtime' || r.timeAttr === undefined) return;
-  // a FULL join on FALSE is a regular join, whose output time columns are plain timestamps
-  if (draft.interval?.alwaysFalse === true && draft.joinType === 'full') return;
-  const rowtimes = new Set([l.timeAttr.index, draft.leftWidth + r.timeAttr.index]);
+  const rowtimes = new Set<number>();
+  if (draft.family === 'interval' && l.timeAttr?.kind === 'rowtime' && r.timeAttr !== undefined) {
+    // a FULL join on FALSE is a regular join, whose output time columns are plain timestamps
+    if (draft.interval?.alwaysFalse === true && draft.joinType === 'full') return;
+    rowtimes.add(l.timeAttr.index).add(draft.leftWidth + r.timeAttr.index);
+  } else if (draft.family === 'regular' && draft.alwaysFalse === true && (draft.joinType === 'left' || draft.joinType === 'right')) {
+    // a regular join materializes its inputs' time attributes, but one Calcite prunes to a Calc
+    // over its preserved side keeps them: that side's, and the padding NULLs typed as the other's
+    l.columns.forEach((c, i) => { if (c.timeAttr === 'rowtime') rowtimes.add(i); });
+    r.columns.forEach((c, i) => { if (c.timeAttr === 'rowtime') rowtimes.add(draft.leftWidth + i); });
+  } else return;
   const named = exprs.flatMap((e, i) => (e.k === 'col' && rowtimes.has(e.index) ? [names[i] ?? ''] : []));
   if (named.length < 2) return;
   fail(`The query contains more than one rowtime attribute column [${named.join(', ')}] for writing into table '${qualifiedName(stmt.target.value)}'. Please select the column that should be used as the event-time timestamp for the table sink by casting all other columns to regular TIMESTAMP or TIMESTAMP_LTZ.`,
-    stmt.target, `an interval join's output keeps both rowtime attributes; in the SELECT list, CAST all of them but one to TIMESTAMP(3)`);
+    stmt.target, draft.family === 'interval'
+      ? `an interval join's output keeps both rowtime attributes; in the SELECT list, CAST all of them but one to TIMESTAMP(3)`
+      : `the join's condition is always false, so Flink plans no join and its output keeps both inputs' rowtime attributes; in the SELECT list, CAST all of them but one to TIMESTAMP(3)`);
 }
 
 export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStmt | QueryStmt): Plan {
