@@ -85,9 +85,10 @@ function checkOneRowtimeIntoSink(stmt: InsertStmt, draft: JoinDraft, exprs: read
     // a FULL join on FALSE is a regular join, whose output time columns are plain timestamps
     if (draft.interval?.alwaysFalse === true && draft.joinType === 'full') return;
     rowtimes.add(l.timeAttr.index).add(draft.leftWidth + r.timeAttr.index);
-  } else if (draft.family === 'regular' && draft.alwaysFalse === true && (draft.joinType === 'left' || draft.joinType === 'right')) {
-    // a regular join materializes its inputs' time attributes, but one Calcite prunes to a Calc
-    // over its preserved side keeps them: that side's, and the padding NULLs typed as the other's
+  } else if (draft.family === 'regular' && draft.alwaysFalse === true) {
+    // a regular join materializes its inputs' time attributes, but one Calcite prunes (INNER to an
+    // empty Values, LEFT / RIGHT to a Calc over the preserved side) keeps the join's row type with
+    // them: the preserved side's columns, the padding NULLs typed as the other's
     l.columns.forEach((c, i) => { if (c.timeAttr === 'rowtime') rowtimes.add(i); });
     r.columns.forEach((c, i) => { if (c.timeAttr === 'rowtime') rowtimes.add(draft.leftWidth + i); });
   } else return;
