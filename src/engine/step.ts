@@ -10,7 +10,7 @@ import { useEdit, type Edit } from './collections/edit.js';
 import type { RunContext, TableRuntime } from './context.js';
 import { sideRow } from './pipeline.js';
 import type { EngineSnapshot } from './snapshot.js';
-import { fillSourceMetadata } from './source-metadata.js';
+import { fillSourceMetadata, type SourceMetadata } from './source-metadata.js';
 import { generateWatermark, partitionRowArrived, partitionsOf, setPartitionIdle, watermarkEvent } from './sources.js';
 import type { StepRecord } from './types.js';
 import { Work } from './work.js';
@@ -100,9 +100,7 @@ function tombstone(t: TableRuntime, given: Row): Row {
 }
 
 /** The row with the Kafka metadata its event left out, as the source fills it (source-metadata.ts). */
-function withMetadata(w: Work, t: TableRuntime, partition: number, given: Row): Row {
-  const m = t.metadata;
-  if (m === undefined) return given;
+function withMetadata(w: Work, t: TableRuntime, m: SourceMetadata, partition: number, given: Row): Row {
   let offset = 0;
   if (m.countsOffsets) {
     const offsets = w.ownTable(t.index).offsets;
@@ -126,7 +124,8 @@ function rowEvent(w: Work, name: string, partition: number, kind: RowKind, given
     if (w.tracing) w.trace({ t: 'note', text: `${name} is not read by this query: the row changes nothing` });
     return;
   }
-  const read = withMetadata(w, t, partition, given);
+  // tested here, not in the callee: most tables read no metadata, and their rows skip the call
+  const read = t.metadata === undefined ? given : withMetadata(w, t, t.metadata, partition, given);
   const row = completeRow(w, t, kind === '-D' && t.def.connector === 'upsert-kafka' ? tombstone(t, read) : read);
   if (w.tracing) w.trace({ t: 'row.in', table: t.name, partition, kind, row: formatRow(kind, row, t.types) });
   if (t.lookup) {
