@@ -133,11 +133,15 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     if (q.from.kind === 'join') stateTtls(q.hints, [resolveFrom(cat, q.from.left), resolveFrom(cat, q.from.right)], 0);
     notes.push(`the STATE_TTL hint applies to regular joins (and aggregations); the ${draft.family} join ignores it`);
   }
-  if (stmt.kind === 'insert') checkOneRowtimeIntoSink(stmt, draft, proj.exprs, proj.names, drafted[0].plan, drafted[1].plan);
+  // a pruned regular join's updates are refused by an append-only sink first (changelog
+  // inference), its two rowtimes later; an interval join's output is insert-only
+  const rowtimeCheck = () => (stmt.kind === 'insert' ? checkOneRowtimeIntoSink(stmt, draft, proj.exprs, proj.names, drafted[0].plan, drafted[1].plan) : undefined);
+  if (draft.family !== 'regular') rowtimeCheck();
   const sinkDecision = stmt.kind === 'insert'
     ? planSink(stmt, cat.tables, { sources: scannedTables(cat, draft.family, [drafted[0].plan.table, drafted[1].plan.table]), names: proj.names, types: proj.types, changelogMode, upsertKeys, family: outputFamily, joinType: draft.joinType },
       options.flinkVersion, options.config.sinkUpsertMaterialize, options.config.sinkRequireOnConflict ?? true)
     : undefined;
+  if (draft.family === 'regular') rowtimeCheck();
   const sinkDef = stmt.kind === 'insert' ? cat.tables.get(stmt.target.value) : undefined;
   const updateKind = decideUpdateKind({
     family: draft.family, joinType: draft.joinType, inputs: drafted,
