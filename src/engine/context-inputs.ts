@@ -6,6 +6,7 @@ import type { InputPlan, Plan, Side, TableDef } from '../planner/plan.js';
 import type { Scenario } from '../scenario/types.js';
 import type { SqlType } from '../values/types.js';
 import { compile, type Compiled } from './context-compile.js';
+import { sourceMetadata, type SourceMetadata } from './source-metadata.js';
 
 export interface TableRuntime {
   readonly index: number;
@@ -21,6 +22,8 @@ export interface TableRuntime {
   readonly sides: readonly Side[];
   /** A lookup join's lookup table: its rows are writes to the external store. */
   readonly lookup: boolean;
+  /** Kafka metadata columns the source fills when a row leaves them out (source-metadata.ts). */
+  readonly metadata?: SourceMetadata;
 }
 
 export interface SideRuntime {
@@ -78,6 +81,7 @@ export function tableRuntime(def: TableDef, index: number, scenario: Scenario, p
     watermark: def.watermark === undefined ? undefined : compile(def.watermark.expr),
     sides,
     lookup,
+    metadata: lookup ? undefined : sourceMetadata(def),
   };
 }
 

@@ -10,7 +10,9 @@
  * RowTimeDeduplicateKeepFirstRowFunction): a row whose time is below the input watermark is
  * dropped as late; once a key's row has gone out every later row is ignored; otherwise the row
  * with the smallest time waits, with an event-time timer at its time, and goes out as +I when the
- * input watermark reaches it -- before that watermark moves on to the join.
+ * input watermark reaches it -- before that watermark moves on to the join. Only the "gone out"
+ * mark is under table.exec.state.ttl (the waiting row is not): once it expires, the key's next
+ * on-time row waits and goes out as a first row again.
  */
 import type { Row, RowKind } from '../values/types.js';
 import { isAccumulate } from '../values/types.js';
@@ -94,8 +96,11 @@ function firstRowWaits(w: Work, sr: SideRuntime, row: Row): void {
   const time = typeof t === 'number' ? t : 0;
   const prev = pmGet(w.sides[sr.side].dedup, k);
   let reason: string;
+  const side = w.sides[sr.side];
+  const ttl = w.ctx.config.stateTtlMs;
+  const emitted = pmHas(side.firstEmitted, k) && !(ttl > 0 && (pmGet(side.dedupWritten, k) ?? w.procTime) + ttl <= w.procTime);
   if (time < (w.inputs[sr.side]?.wm ?? Number.NEGATIVE_INFINITY)) reason = 'its time is below the watermark: dropped as late';
-  else if (pmHas(w.sides[sr.side].firstEmitted, k)) reason = 'the first row for this key has gone out: ignored';
+  else if (emitted) reason = 'the first row for this key has gone out: ignored';
   else if (!keepCurrent(d, prev, row)) reason = 'not earlier than the waiting row: dropped';
   else {
     reason = 'waits for the watermark to reach its time (insert-only keep-first)';
@@ -120,6 +125,8 @@ export function firstRowsOnWatermark(w: Work, sr: SideRuntime, wm: number): void
     const st = ownSide(w, sr.side);
     st.dedup = pmDelete(st.dedup, e.k);
     st.firstEmitted = pmSet(st.firstEmitted, e.k, true as const);
+    // the mark's write time, for table.exec.state.ttl (dedupWritten is otherwise unused here)
+    if (w.ctx.config.stateTtlMs > 0) st.dedupWritten = pmSet(st.dedupWritten, e.k, w.procTime);
     if (w.tracing) {
       w.trace({ t: 'normalize', table: sr.table.name, in: formatRow('+I', e.row, sr.table.types), out: [formatRow('+I', e.row, sr.table.types)], reason: 'Deduplicate (ROW_NUMBER = 1): the watermark reached its time, the first row goes out' });
     }

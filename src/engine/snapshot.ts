@@ -19,6 +19,11 @@ export interface TableState {
   readonly idleAt: readonly (number | null)[];
   /** StatusWatermarkValve over the partitions (channel i = partition i). */
   readonly valve: Readonly<ValveState>;
+  /**
+   * The next Kafka offset per partition, for a table with a column reading the `offset` metadata
+   * (source-metadata.ts); empty for every other table.
+   */
+  readonly offsets: readonly number[];
 }
 
 /** Per-input state of the planner-inserted operators in front of the join. */
@@ -29,7 +34,7 @@ export interface SideState {
   readonly normalizeWritten: PMap<number>;
   /** Deduplicate (ROW_NUMBER keep-last): kept row per partition key; insert-only keep-first: the row waiting for the watermark. */
   readonly dedup: PMap<Row>;
-  /** Deduplicate under state TTL: the processing time each key's kept row was last written. */
+  /** Deduplicate under state TTL: the processing time each key's kept row (insert-only keep-first: its gone-out mark) was last written. */
   readonly dedupWritten: PMap<number>;
   /** Insert-only keep-first Deduplicate: the keys whose row has gone out (later rows are ignored). */
   readonly firstEmitted: PMap<true>;
@@ -82,7 +87,8 @@ export function initialSnapshot(ctx: RunContext): EngineSnapshot {
       // The idle timeout counts from the start for a partition that has had no row (spec §3).
       idleAt.push(timeout > 0 && t.watermark !== undefined ? ctx.startTime + timeout : null);
     }
-    return { generated, idleAt, valve: newValve(t.partitions) };
+    const offsets: number[] = t.metadata?.countsOffsets === true ? new Array<number>(t.partitions).fill(0) : [];
+    return { generated, idleAt, valve: newValve(t.partitions), offsets };
   });
   return {
     index: 0,

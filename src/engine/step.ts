@@ -10,6 +10,7 @@ import { useEdit, type Edit } from './collections/edit.js';
 import type { RunContext, TableRuntime } from './context.js';
 import { sideRow } from './pipeline.js';
 import type { EngineSnapshot } from './snapshot.js';
+import { fillSourceMetadata, type SourceMetadata } from './source-metadata.js';
 import { generateWatermark, partitionRowArrived, partitionsOf, setPartitionIdle, watermarkEvent } from './sources.js';
 import type { StepRecord } from './types.js';
 import { Work } from './work.js';
@@ -87,12 +88,26 @@ function statusEvent(w: Work, t: TableRuntime, partition: number | undefined, id
 
 /**
  * An upsert-kafka delete is a tombstone: a record without a value, so the connector's row carries
- * the key and nulls, whatever the event wrote (computed columns and the watermark then see nulls;
- * a ChangelogNormalize restores the row from its state, a temporal join's versioned side does not).
+ * the key and nulls, whatever the event wrote, and the record's metadata (its timestamp, offset, ...),
+ * which the connector reads from the record whatever its value (computed columns and the watermark
+ * then see those; a ChangelogNormalize restores the row from its state, a temporal join's versioned
+ * side does not).
  */
 function tombstone(t: TableRuntime, given: Row): Row {
   const key = t.def.primaryKey ?? [];
-  return given.map((v, i) => (key.includes(i) ? v : null));
+  const columns = t.def.columns;
+  return given.map((v, i) => (key.includes(i) || columns[i]?.kind === 'metadata' ? v : null));
+}
+
+/** The row with the Kafka metadata its event left out, as the source fills it (source-metadata.ts). */
+function withMetadata(w: Work, t: TableRuntime, m: SourceMetadata, partition: number, given: Row): Row {
+  let offset = 0;
+  if (m.countsOffsets) {
+    const offsets = w.ownTable(t.index).offsets;
+    offset = offsets[partition] ?? 0;
+    offsets[partition] = offset + 1;
+  }
+  return fillSourceMetadata(m, given, partition, offset, w.procTime, w.evalCtx);
 }
 
 /** Computed columns, in column order, over the given physical and metadata values. */
@@ -119,7 +134,9 @@ function rowEvent(w: Work, name: string, partition: number, kind: RowKind, given
     if (w.tracing) w.trace({ t: 'note', text: `${name} is not read by this query: the row changes nothing` });
     return;
   }
-  const row = completeRow(w, t, kind === '-D' && t.def.connector === 'upsert-kafka' ? tombstone(t, given) : given);
+  // tested here, not in the callee: most tables read no metadata, and their rows skip the call
+  const read = t.metadata === undefined ? given : withMetadata(w, t, t.metadata, partition, given);
+  const row = completeRow(w, t, kind === '-D' && t.def.connector === 'upsert-kafka' ? tombstone(t, read) : read);
   if (w.tracing) w.trace({ t: 'row.in', table: t.name, partition, kind, row: formatRow(kind, row, t.types) });
   if (t.lookup) {
     const op = w.ctx.op;

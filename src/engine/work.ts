@@ -22,6 +22,7 @@ export interface MutableTable {
   generated: number[];
   idleAt: (number | null)[];
   valve: ValveState;
+  offsets: number[];
 }
 
 /** Shared empty list for steps that emit or trace nothing (never pushed to: replaced first). */
@@ -108,7 +109,8 @@ export class Work implements Collector {
       const src = this.tables[i] as TableState;
       // Created earlier in this transient edit (edit.ts): already a private copy.
       if (isEditable(src)) t = src as MutableTable;
-      else t = created({ generated: src.generated.slice(), idleAt: src.idleAt.slice(), valve: copyValve(src.valve) });
+      // offsets: empty (and never written) unless the table counts Kafka offsets.
+      else t = created({ generated: src.generated.slice(), idleAt: src.idleAt.slice(), valve: copyValve(src.valve), offsets: src.offsets.length === 0 ? (src.offsets as number[]) : src.offsets.slice() });
       this.owned[i] = t;
     }
     return t;

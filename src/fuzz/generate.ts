@@ -28,6 +28,13 @@ interface TableDraft {
 }
 
 const KEYS: readonly RowValue[] = ['a', 'b', 'c'];
+/** Kafka metadata payload columns (the key's own type, or a wider one the planner casts to). */
+const METADATA: readonly { readonly name: string; readonly type: string; readonly key: string; readonly virtual: boolean }[] = [
+  { name: 'part', type: 'INT', key: 'partition', virtual: true },
+  { name: 'off', type: 'BIGINT', key: 'offset', virtual: true },
+  { name: 'kts', type: 'TIMESTAMP_LTZ(3)', key: 'timestamp', virtual: false },
+  { name: 'tp', type: 'STRING', key: 'topic', virtual: true },
+];
 const IDS: readonly RowValue[] = ['1', '2', '3', '4'];
 
 export function generateCase(seed: number, opts: GenerateOptions = {}): FuzzCase {
@@ -61,6 +68,11 @@ class Gen {
   private readonly valueType: string;
   /** Event time as TIMESTAMP(3) on a `ts` column, or as TIMESTAMP_LTZ(3) computed from epoch millis. */
   private readonly ltz: boolean;
+  /**
+   * Event time from the Kafka record's timestamp (`ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp'`)
+   * on Kafka tables (kafka and upsert-kafka): rows mostly give it; a row that does not is stamped with its processing time.
+   */
+  private readonly kafkaTime: boolean;
 
   constructor(
     private readonly rng: Rng,
@@ -70,6 +82,7 @@ class Gen {
   ) {
     this.valueType = rng.pick(['INT', 'INT', 'INT', 'BIGINT', 'DECIMAL(5, 2)', 'DOUBLE']);
     this.ltz = rng.chance(0.2);
+    this.kafkaTime = !this.ltz && rng.chance(0.15);
   }
 
   build(): FuzzCase {
@@ -81,6 +94,11 @@ class Gen {
       case 'temporal': this.temporal(); break;
       case 'lookup': this.lookup(); break;
     }
+    if (r.chance(this.ltz || this.kafkaTime || this.tables.some((t) => t.spec.columns.some((c) => c.metadata?.key === 'timestamp')) ? 0.5 : 0.1)) {
+      this.config['table.local-time-zone'] = r.pick(['Asia/Kolkata', 'America/New_York', 'GMT-08:00', 'Europe/Berlin', 'UTC']);
+    }
+    // TRY_RESOLVE outside keyed lookups: the planner's non-deterministic-update check over every plan
+    if (this.family !== 'lookup' && r.chance(0.12)) this.config['table.optimizer.non-deterministic-update.strategy'] = 'TRY_RESOLVE';
     if (r.chance(0.3)) this.config['table.exec.state.ttl'] = r.pick(['5 s', '10 s', '20 s']);
     if (this.timeKind === 'rowtime' && r.chance(0.25)) this.config['table.exec.source.idle-timeout'] = r.pick(['5 s', '10 s']);
     const watermarks = this.timeKind === 'rowtime' && r.chance(0.5) ? 'manual' : 'auto';
@@ -106,9 +124,17 @@ class Gen {
     cols.push({ name: 'k', type: pk === 'k' ? 'STRING NOT NULL' : 'STRING' });
     cols.push({ name: 'v', type: this.valueType });
     cols.push({ name: 'w', type: 'STRING', droppable: true });
-    if (time === 'rowtime' && this.ltz) cols.push({ name: 'ts_ms', type: 'BIGINT' }, { name: 'ts', type: 'TO_TIMESTAMP_LTZ(ts_ms, 3)', computed: true });
+    // every source here is a Kafka one (kafka or upsert-kafka): each may read the record's metadata
+    if (time === 'rowtime' && this.kafkaTime) cols.push({ name: 'ts', type: 'TIMESTAMP_LTZ(3)', metadata: { key: 'timestamp', virtual: false } });
+    else if (time === 'rowtime' && this.ltz) cols.push({ name: 'ts_ms', type: 'BIGINT' }, { name: 'ts', type: 'TO_TIMESTAMP_LTZ(ts_ms, 3)', computed: true });
     else if (time === 'rowtime') cols.push({ name: 'ts', type: 'TIMESTAMP(3)' });
     if (time === 'proctime') cols.push({ name: 'proc', type: 'PROCTIME()', computed: true });
+    if (r.chance(0.2)) {
+      const offered = METADATA.filter((m) => m.key !== 'timestamp' || !cols.some((c) => c.metadata?.key === 'timestamp'));
+      for (const m of r.chance(0.3) ? [r.pick(offered), r.pick(offered)] : [r.pick(offered)]) {
+        if (!cols.some((c) => c.name === m.name)) cols.push({ name: m.name, type: m.type, metadata: { key: m.key, virtual: m.virtual }, droppable: true });
+      }
+    }
     const options: [string, string][] = source === 'upsert'
       ? [['connector', 'upsert-kafka'], ['topic', name], ['key.format', 'json'], ['value.format', 'json']]
       : [['connector', 'kafka'], ['topic', name], ['format', source === 'append' ? 'json' : 'debezium-json']];
@@ -125,7 +151,12 @@ class Gen {
   private lookupTable(name: string): TableDraft {
     const r = this.rng;
     const options: [string, string][] = [['connector', 'jdbc'], ['url', 'jdbc:x'], ['table-name', name]];
-    if (r.chance(0.6)) {
+    if (r.chance(0.12)) {
+      // the JDBC connector's legacy options: a partial cache only when both are set and positive
+      if (r.chance(0.85)) options.push(['lookup.cache.max-rows', String(r.int(0, 3))]);
+      if (r.chance(0.85)) options.push(['lookup.cache.ttl', `${r.int(1, 10)}s`]);
+      if (r.chance(0.3)) options.push(['lookup.cache.caching-missing-key', 'false']);
+    } else if (r.chance(0.6)) {
       options.push(['lookup.cache', 'PARTIAL']);
       const expiry = r.pick(['expire-after-write', 'expire-after-access', 'max-rows', 'both'] as const);
       if (expiry === 'expire-after-write' || expiry === 'both') options.push(['lookup.partial-cache.expire-after-write', `${r.int(1, 10)}s`]);
@@ -193,10 +224,20 @@ class Gen {
 
   // ---- families ------------------------------------------------------------------------------
 
+  /**
+   * Regular and semi / anti joins over tables with event time now and then: the join forwards the
+   * inputs' watermarks, its output has no time attribute, and ON CONFLICT NOTHING / ERROR need them.
+   */
+  private maybeRowtime(): TimeKind {
+    this.timeKind = this.rng.chance(0.2) ? 'rowtime' : 'none';
+    return this.timeKind;
+  }
+
   private regular(): void {
     const r = this.rng;
-    const lt = this.table('l', this.source(), 'none', r.pick(['id', 'k'] as const));
-    const rt = this.table('r', this.source(), 'none', r.pick(['id', 'k'] as const));
+    const time = this.maybeRowtime();
+    const lt = this.table('l', this.source(), time, r.pick(['id', 'k'] as const));
+    const rt = this.table('r', this.source(), time, r.pick(['id', 'k'] as const));
     this.joinKind = r.pick(['inner', 'left', 'right', 'full'] as const);
     this.shape = `regular/${this.joinKind}/${lt.source}-${rt.source}`;
     const join = { inner: 'JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', full: 'FULL OUTER JOIN' }[this.joinKind];
@@ -214,8 +255,9 @@ class Gen {
 
   private semiAnti(): void {
     const r = this.rng;
-    const lt = this.table('l', this.source(), 'none', r.pick(['id', 'k'] as const));
-    const rt = this.table('r', this.source(), 'none', r.pick(['id', 'k'] as const));
+    const time = this.maybeRowtime();
+    const lt = this.table('l', this.source(), time, r.pick(['id', 'k'] as const));
+    const rt = this.table('r', this.source(), time, r.pick(['id', 'k'] as const));
     const form = r.pick(['IN', 'NOT IN', 'EXISTS', 'NOT EXISTS'] as const);
     this.shape = `semi-anti/${form}/${lt.source}-${rt.source}`;
     if (form === 'IN' || form === 'NOT IN') {
@@ -376,6 +418,12 @@ class Gen {
     for (const c of t.spec.columns) {
       if (c.computed) continue;
       const notNull = c.type.includes('NOT NULL');
+      if (c.metadata !== undefined) {
+        // mostly left to the source (partition, offset, topic, processing time); sometimes given
+        const given = c.metadata.key === 'timestamp' && c.name === 'ts' ? r.chance(0.85) : r.chance(0.2);
+        if (given) row[c.name] = c.metadata.key === 'timestamp' ? this.time() : c.metadata.key === 'topic' ? r.pick(['x', 'y']) : r.int(0, 5);
+        continue;
+      }
       switch (c.name) {
         case 'id': row.id = r.pick(IDS); break;
         case 'k': row.k = !notNull && r.chance(0.12) ? null : r.pick(KEYS); break;

@@ -20,6 +20,8 @@ export interface ColumnSpec {
   /** SQL type, or the computed expression when `computed` is set. */
   readonly type: string;
   readonly computed?: boolean;
+  /** A Kafka metadata column: `type METADATA FROM 'key'` (`VIRTUAL` when set). */
+  readonly metadata?: { readonly key: string; readonly virtual: boolean };
   /** A payload column that no condition reads: the shrinker may drop it. */
   readonly droppable?: boolean;
 }

@@ -20,7 +20,11 @@ function options(opts: readonly (readonly [string, string])[]): string {
 }
 
 function renderTable(t: TableSpec): string {
-  const lines = t.columns.map((col) => (col.computed ? `  ${col.name} AS ${col.type}` : `  ${col.name} ${col.type}`));
+  const lines = t.columns.map((col) => {
+    if (col.computed) return `  ${col.name} AS ${col.type}`;
+    if (col.metadata !== undefined) return `  ${col.name} ${col.type} METADATA FROM '${col.metadata.key}'${col.metadata.virtual ? ' VIRTUAL' : ''}`;
+    return `  ${col.name} ${col.type}`;
+  });
   if (t.watermark !== undefined) lines.push(`  WATERMARK FOR ${t.watermark}`);
   if (t.primaryKey !== undefined) lines.push(`  PRIMARY KEY (${t.primaryKey.join(', ')}) NOT ENFORCED`);
   return `CREATE TABLE ${t.name} (\n${lines.join(',\n')}\n) WITH (${options(t.options)});`;

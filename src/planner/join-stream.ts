@@ -184,8 +184,13 @@ export function planStreamJoin(ctx: JoinCtx): JoinDraft {
   if (rest.some((c) => identifyTimePredicate(c, scope, leftWidth))) {
     notes.push('the condition compares the two time attributes, but not as one lower and one upper bound: Flink plans a regular join (IntervalJoinUtil needs both bounds, or one equality), so the comparison is an ordinary condition and state is not cleaned up by time');
   }
-  // ON alone for an outer join; an inner join's WHERE joins the same conjunction (FilterIntoJoinRule)
-  const folded = alwaysFalse([...on, ...(joinType === 'inner' ? where : [])].map((c) => c.e));
+  // ON alone for an outer join, with what its WHERE says of the preserved side alone (pushed into
+  // that input, FilterJoinRule, and known to the condition's simplification from there: `ON l.v <
+  // r.v` of a RIGHT join under `WHERE r.v IS NULL` is FALSE); an inner join's WHERE joins the same
+  // conjunction (FilterIntoJoinRule)
+  const preserved: Side | undefined = joinType === 'left' ? 0 : joinType === 'right' ? 1 : undefined;
+  const known = joinType === 'inner' ? where : where.filter((c) => preserved !== undefined && c.sides.size === 1 && c.sides.has(preserved));
+  const folded = alwaysFalse([...on, ...known].map((c) => c.e));
   // FilterJoinRule pushes the FALSE into each side it may filter and PruneEmptyRules prunes the
   // join: INNER to an empty Values, LEFT / RIGHT to a Calc over the preserved side. A FULL join
   // has no such side, so it stays: a join on FALSE, with no equality keys left (one task)

@@ -9,9 +9,14 @@
  *                with a materializer) -> every output column (visitSink)
  *   lookup join: requireRight = needed columns from the lookup table; none -> no wrapper; all of
  *                them key columns and the key fully looked up -> no wrapper (visitLookupJoin)
+ *   left source: the needed left columns go on down to the scan; a changelog source without
+ *                ChangelogNormalize (a CDC format, unless cdc-events-duplicate with a primary
+ *                key) cannot make a metadata column among them deterministic, and the planner
+ *                rejects the query (visitTableSourceScan)
  */
-import type { InputPlan, LookupSpec, SinkPlan, TExpr } from './plan.js';
+import type { InputPlan, LookupSpec, SinkPlan, TableDef, TExpr } from './plan.js';
 import { columnsOf } from './texpr-util.js';
+import { rejectChangelogMetadata } from './update-determinism.js';
 
 export interface KeyedLookupDecision {
   readonly lookup: LookupSpec;
@@ -26,6 +31,8 @@ export function resolveKeyedLookup(
   postFilter: TExpr | undefined,
   sink: SinkPlan | undefined,
   rightPrimaryKey: readonly number[] | undefined,
+  leftTable: TableDef | undefined,
+  cdcEventsDuplicate: boolean,
 ): KeyedLookupDecision {
   if (lookup.materialize !== true) return { lookup, left, omitted: false };
   const keyed = sink?.primaryKey !== undefined && sink.primaryKey.length > 0 && !sink.upsertMaterialize;
@@ -35,6 +42,7 @@ export function resolveKeyedLookup(
   // a filter between the join and the sink reads its columns too
   if (postFilter !== undefined) columnsOf(postFilter, cols);
   const width = left.columns.length;
+  if (leftTable !== undefined) rejectChangelogMetadata(left, leftTable, [...cols].filter((c) => c < width), cdcEventsDuplicate);
   const requireRight = [...cols].filter((c) => c >= width).map((c) => c - width);
   const pk = rightPrimaryKey ?? [];
   const pkLookedUp = pk.length > 0 && pk.every((c) => lookup.keys.some((k) => k.rightColumn === c));

@@ -20,6 +20,8 @@ import { planSink } from './sink.js';
 import { decideUpdateKind } from './update-kind.js';
 import { keysAfterPruning, sourceColumnsRead, type JoinedReads } from './input-columns.js';
 import { stateLayout, withPlan, type InputPlanDraft } from './input-plan.js';
+import { rejectJoinInputMetadata } from './update-determinism.js';
+import { keepVersionedNormalize } from './versioned-normalize.js';
 import { versionNotes } from './version-rules.js';
 
 const JOIN_TYPES: Record<string, JoinType> = { INNER: 'inner', LEFT: 'left', RIGHT: 'right', FULL: 'full', CROSS: 'inner', COMMA: 'inner' };
@@ -78,14 +80,24 @@ function planJoinDraft(cat: Catalog, options: PlannerOptions, q: Select): JoinDr
  * is the event time); a CAST of all but one makes them regular timestamps.
  */
 function checkOneRowtimeIntoSink(stmt: InsertStmt, draft: JoinDraft, exprs: readonly TExpr[], names: readonly string[], l: InputPlan, r: InputPlan): void {
-  if (draft.family !== 'interval' || l.timeAttr?.kind !== 'rowtime' || r.timeAttr === undefined) return;
-  // a FULL join on FALSE is a regular join, whose output time columns are plain timestamps
-  if (draft.interval?.alwaysFalse === true && draft.joinType === 'full') return;
-  const rowtimes = new Set([l.timeAttr.index, draft.leftWidth + r.timeAttr.index]);
+  const rowtimes = new Set<number>();
+  if (draft.family === 'interval' && l.timeAttr?.kind === 'rowtime' && r.timeAttr !== undefined) {
+    // a FULL join on FALSE is a regular join, whose output time columns are plain timestamps
+    if (draft.interval?.alwaysFalse === true && draft.joinType === 'full') return;
+    rowtimes.add(l.timeAttr.index).add(draft.leftWidth + r.timeAttr.index);
+  } else if (draft.family === 'regular' && draft.alwaysFalse === true) {
+    // a regular join materializes its inputs' time attributes, but one Calcite prunes (INNER to an
+    // empty Values, LEFT / RIGHT to a Calc over the preserved side) keeps the join's row type with
+    // them: the preserved side's columns, the padding NULLs typed as the other's
+    l.columns.forEach((c, i) => { if (c.timeAttr === 'rowtime') rowtimes.add(i); });
+    r.columns.forEach((c, i) => { if (c.timeAttr === 'rowtime') rowtimes.add(draft.leftWidth + i); });
+  } else return;
   const named = exprs.flatMap((e, i) => (e.k === 'col' && rowtimes.has(e.index) ? [names[i] ?? ''] : []));
   if (named.length < 2) return;
   fail(`The query contains more than one rowtime attribute column [${named.join(', ')}] for writing into table '${qualifiedName(stmt.target.value)}'. Please select the column that should be used as the event-time timestamp for the table sink by casting all other columns to regular TIMESTAMP or TIMESTAMP_LTZ.`,
-    stmt.target, `an interval join's output keeps both rowtime attributes; in the SELECT list, CAST all of them but one to TIMESTAMP(3)`);
+    stmt.target, draft.family === 'interval'
+      ? `an interval join's output keeps both rowtime attributes; in the SELECT list, CAST all of them but one to TIMESTAMP(3)`
+      : `the join's condition is always false, so Flink plans no join and its output keeps both inputs' rowtime attributes; in the SELECT list, CAST all of them but one to TIMESTAMP(3)`);
 }
 
 export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStmt | QueryStmt): Plan {
@@ -94,7 +106,11 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
   const proj = projectSelect(q, draft.outScope);
   const reads = { exprs: [...proj.exprs, ...(draft.residual ? [draft.residual] : []), ...(draft.postFilter ? [draft.postFilter] : [])], leftWidth: draft.leftWidth };
   const pruned = draft.family === 'regular' || draft.family === 'semi' || draft.family === 'anti';
-  const drafted = pruned ? draft.inputs.map((d, i) => prunedInput(d, i as 0 | 1, i === 0 ? draft.keys.left : draft.keys.right, reads)) as [InputPlanDraft, InputPlanDraft] : draft.inputs;
+  const drafted = pruned
+    ? draft.inputs.map((d, i) => prunedInput(d, i as 0 | 1, i === 0 ? draft.keys.left : draft.keys.right, reads)) as [InputPlanDraft, InputPlanDraft]
+    : draft.family === 'temporal'
+      ? [draft.inputs[0], keepVersionedNormalize(draft.inputs[1], cat.tables.get(draft.inputs[1].plan.table), draft.keys.right, reads, options.flinkVersion)] as [InputPlanDraft, InputPlanDraft]
+      : draft.inputs;
   const never = draft.alwaysFalse === true;
   // An interval FULL join whose condition folds to FALSE is planned by Flink as a regular FULL
   // join on FALSE (join-stream.ts): its changelog and the sink's view of it are a regular join's.
@@ -117,11 +133,15 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     if (q.from.kind === 'join') stateTtls(q.hints, [resolveFrom(cat, q.from.left), resolveFrom(cat, q.from.right)], 0);
     notes.push(`the STATE_TTL hint applies to regular joins (and aggregations); the ${draft.family} join ignores it`);
   }
-  if (stmt.kind === 'insert') checkOneRowtimeIntoSink(stmt, draft, proj.exprs, proj.names, drafted[0].plan, drafted[1].plan);
+  // a pruned regular join's updates are refused by an append-only sink first (changelog
+  // inference), its two rowtimes later; an interval join's output is insert-only
+  const rowtimeCheck = () => (stmt.kind === 'insert' ? checkOneRowtimeIntoSink(stmt, draft, proj.exprs, proj.names, drafted[0].plan, drafted[1].plan) : undefined);
+  if (draft.family !== 'regular') rowtimeCheck();
   const sinkDecision = stmt.kind === 'insert'
     ? planSink(stmt, cat.tables, { sources: scannedTables(cat, draft.family, [drafted[0].plan.table, drafted[1].plan.table]), names: proj.names, types: proj.types, changelogMode, upsertKeys, family: outputFamily, joinType: draft.joinType },
       options.flinkVersion, options.config.sinkUpsertMaterialize, options.config.sinkRequireOnConflict ?? true)
     : undefined;
+  if (draft.family === 'regular') rowtimeCheck();
   const sinkDef = stmt.kind === 'insert' ? cat.tables.get(stmt.target.value) : undefined;
   const updateKind = decideUpdateKind({
     family: draft.family, joinType: draft.joinType, inputs: drafted,
@@ -150,7 +170,7 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
   let leftPlan = l.plan;
   if (lookup?.materialize === true) {
     const rightPk = cat.tables.get(r.plan.table)?.primaryKey;
-    const decided = resolveKeyedLookup(lookup, l.plan, proj.exprs, draft.postFilter, sinkDecision?.sink, rightPk);
+    const decided = resolveKeyedLookup(lookup, l.plan, proj.exprs, draft.postFilter, sinkDecision?.sink, rightPk, cat.tables.get(l.plan.table), options.config.cdcEventsDuplicate);
     ({ lookup, left: leftPlan } = decided);
     if (decided.omitted) {
       const at = notes.findIndex((n) => n.includes('KeyedLookupJoinWrapper'));
@@ -191,6 +211,7 @@ export function planQuery(cat: Catalog, options: PlannerOptions, stmt: InsertStm
     flinkVersion: options.flinkVersion,
     notes: [],
   };
+  if (options.config.nonDeterministicUpdateStrategy === 'TRY_RESOLVE') rejectJoinInputMetadata(plan, options.config.cdcEventsDuplicate);
   return { ...plan, notes: [...notes, ...versionNotes(plan)] };
 }
 

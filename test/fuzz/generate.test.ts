@@ -71,9 +71,20 @@ describe('the scenario generator', () => {
     for (const s of ['lookup.partial-cache.expire-after-write', 'lookup.partial-cache.expire-after-access', 'lookup.partial-cache.max-rows',
       "'lookup.partial-cache.cache-missing-key' = 'false'", 'TRY_RESOLVE', 'STATE_TTL(', 'table.exec.state.ttl', 'table.exec.source.idle-timeout',
       'watermarks: manual', 'watermarks: auto', '{ idle: ', '{ active: ', '{ advance: ', 'to: "max"', 'op: "-U"', 'op: "+U"', 'op: "-D"',
-      'k: null', 'PRIMARY KEY (l_id)', 'ON CONFLICT DO DEDUPLICATE', "'connector' = 'print'", 'ROW_NUMBER()', 'AND l.v ', 'at: ']) {
+      'k: null', 'PRIMARY KEY (l_id)', 'ON CONFLICT DO DEDUPLICATE', "'connector' = 'print'", 'ROW_NUMBER()', 'AND l.v ', 'at: ',
+      // Kafka metadata (payload columns and the record timestamp as event time), session time zones, legacy lookup caches
+      "INT METADATA FROM 'partition' VIRTUAL", "BIGINT METADATA FROM 'offset' VIRTUAL", "TIMESTAMP_LTZ(3) METADATA FROM 'timestamp'",
+      "STRING METADATA FROM 'topic' VIRTUAL", 'ts TIMESTAMP_LTZ(3) METADATA', 'table.local-time-zone', "'lookup.cache.max-rows'",
+      "'lookup.cache.ttl'", "'lookup.cache.caching-missing-key' = 'false'"]) {
       expect(texts, s).toContain(s);
     }
+    // regular and semi / anti joins over tables with event time too
+    for (const f of ['regular', 'semi-anti']) expect(cases.some((c) => c.family === f && c.tables.every((t) => t.watermark !== undefined)), f).toBe(true);
+    // TRY_RESOLVE also outside keyed lookups
+    expect(cases.some((c) => c.family !== 'lookup' && c.config['table.optimizer.non-deterministic-update.strategy'] === 'TRY_RESOLVE')).toBe(true);
+    // a metadata column is mostly left to the source, sometimes given by the row
+    expect(texts).toMatch(/row: \{[^}]*\b(part|off|tp): /);
+    expect(texts).toMatch(/METADATA FROM 'timestamp'[\s\S]*WATERMARK FOR ts/);
     // tombstones: an upsert-kafka delete that names the key only
     expect(texts).toMatch(/to: r, op: "-D", row: \{ k: "[abc]" \}/);
     for (const n of [1, 2, 3, 4]) expect(cases.some((c) => Object.values(c.partitions).includes(n)), `${n} partitions`).toBe(true);

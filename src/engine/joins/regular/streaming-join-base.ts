@@ -194,12 +194,17 @@ function keptColumns(plan: Plan, side: Side): readonly number[] | undefined {
   return [...kept].sort((a, b) => a - b);
 }
 
-/** The input columns an input's filter holds equal to a non-null literal (`col = 'x'`). */
+/** The input columns an input's filter holds equal to a non-null literal (`col = 'x'`) or to NULL (`col IS NULL`). */
 function columnsFixedByFilter(input: Plan['inputs'][number]): Set<number> {
   const fixed = new Set<number>();
   if (input.filter === undefined) return fixed;
   const sources = new Set<number>();
   for (const c of conjunctsOf(input.filter)) {
+    // `col IS NULL` fixes it to NULL, as `col = 'x'` fixes it to 'x'
+    if (c.k === 'call' && c.fn === 'IS NULL' && c.args.length === 1 && c.args[0]?.k === 'col') {
+      sources.add(c.args[0].index);
+      continue;
+    }
     if (c.k !== 'call' || c.fn !== '=' || c.args.length !== 2) continue;
     const [a, b] = c.args as [TExpr, TExpr];
     const col = a.k === 'col' && b.k === 'lit' ? a : b.k === 'col' && a.k === 'lit' ? b : undefined;

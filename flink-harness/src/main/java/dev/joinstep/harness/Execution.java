@@ -743,8 +743,10 @@ final class Execution {
             GenericRowData row = p.read(e.path("row"), kind);
             if (p.tap.upsertKeyOnlyDeletes()) {
                 if (kind == RowKind.DELETE) {
-                    // a tombstone carries only the key
-                    for (int i = 0; i < row.getArity(); i++) if (!contains(p.tap.primaryKey(), i)) row.setField(i, null);
+                    // a tombstone carries only the key, and the record's metadata
+                    // (DynamicKafkaDeserializationSchema fills metadata whatever the value)
+                    int physical = p.tap.metadata().physicalCount();
+                    for (int i = 0; i < physical; i++) if (!contains(p.tap.primaryKey(), i)) row.setField(i, null);
                 } else {
                     // upsert-kafka reads every value as an insert of the latest version of its key
                     row.setRowKind(RowKind.INSERT);
