@@ -39,6 +39,11 @@ function realOrResolved(path: string): string {
   }
 }
 
+/** Whether two paths name one file, symbolic links followed (a path that does not exist names itself). */
+export function sameFile(a: string, b: string): boolean {
+  return realOrResolved(a) === realOrResolved(b);
+}
+
 function head(path: string): string {
   const fd = openSync(path, 'r');
   try {

@@ -3,8 +3,9 @@
  * diagram of the run up to the cursor (`d`), and the practice score as JSON (`--score-out`),
  * written when the score is shown and again on quit.
  */
-import { renameSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { sameFile, writeOutputFile } from '../cli/output-file.js';
 import { diagramData } from '../teach/diagram-data.js';
 import { diagramSvg } from '../teach/diagram-svg.js';
 import { writeSvgFile } from '../teach/write-svg.js';
@@ -38,7 +39,7 @@ export function writeScore(s: UiState): string | undefined {
   const out = s.practice?.scoreOut;
   const report = practiceScore(s);
   if (out === undefined || report === undefined) return undefined;
-  if (resolve(out) === resolve(s.session.info.file)) return 'score not written: --score-out names the scenario file';
+  if (sameFile(out, s.session.info.file)) return 'score not written: --score-out names the scenario file';
   try {
     const old = readFileSync(out, 'utf8');
     JSON.parse(old);
@@ -46,10 +47,9 @@ export function writeScore(s: UiState): string | undefined {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT') return code === undefined ? `score not written: ${out} exists and is not JSON` : `score not written: ${out} (${code})`;
   }
-  const temp = join(dirname(out), `.${basename(out)}.${process.pid}.tmp`);
   try {
-    writeFileSync(temp, `${JSON.stringify(report, null, 2)}\n`, 'utf8');
-    renameSync(temp, out);
+    // Atomic, and through a symbolic link into the file it points to (the link stays).
+    writeOutputFile(out, `${JSON.stringify(report, null, 2)}\n`);
     return `score written to ${out}`;
   } catch (error) {
     return `score not written: ${error instanceof Error ? error.message : String(error)}`;

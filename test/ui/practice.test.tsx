@@ -3,7 +3,7 @@
  * completion, the reveal beside the real rows, the score; and, for every bundled scenario at
  * 80x24 and 200x60, that no frame shows a row (or a note) of a step before that step is shown.
  */
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -39,6 +39,19 @@ const statusOf = (r: Rendered): string => frame(r).split('\n')[0] ?? '';
 const keyBarOf = (r: Rendered): string => frame(r).split('\n').filter((l) => l.trim() !== '').pop() ?? '';
 
 describe('practice on the EUR scenario', () => {
+  it('--score-out through a symbolic link writes the file it points to, and the link stays a link', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'joinstep-practice-'));
+    const real = join(dir, 'real-score.json');
+    writeFileSync(real, '{}\n');
+    const link = join(dir, 'score.json');
+    symlinkSync(real, link);
+    const r = await practise(EUR, { columns: 80, rows: 24 }, link);
+    // One answer, then quit: the score is written on quit.
+    await press(r, 'n', 'n', 'n', ...'nothing', KEY.enter, 'q');
+    await vi.waitFor(() => expect(JSON.parse(readFileSync(real, 'utf8'))).toMatchObject({ answered: 1, points: 1 }));
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+  });
+
   it.each([
     [80, 24],
     [200, 60],
