@@ -7,7 +7,7 @@
  * pointing where it did (its target is what gets replaced). A device or a pipe (`/dev/stdout`,
  * `/dev/full`) is written in place, as a shell redirection would.
  */
-import { closeSync, openSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** What one output file holds, to tell an earlier one of the same kind (safe to replace) from a user's file. */
@@ -42,6 +42,17 @@ function realOrResolved(path: string): string {
 /** Whether two paths name one file, symbolic links followed (a path that does not exist names itself). */
 export function sameFile(a: string, b: string): boolean {
   return realOrResolved(a) === realOrResolved(b);
+}
+
+/** Whether `path` is this process's standard output (`/dev/stdout`, or the file or pipe it goes to). */
+export function isStandardOutput(path: string): boolean {
+  try {
+    const a = statSync(path);
+    const b = fstatSync(1);
+    return a.dev === b.dev && a.ino === b.ino;
+  } catch {
+    return false;
+  }
 }
 
 function head(path: string): string {

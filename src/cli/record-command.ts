@@ -4,7 +4,7 @@
  * (docs/recording.md). Ink and React load only here, by a dynamic import, as for the app.
  */
 import type { Command } from './args.js';
-import { refuseOutputs, type OutputFile, type OutputKind } from './output-file.js';
+import { isStandardOutput, refuseOutputs, type OutputFile, type OutputKind } from './output-file.js';
 import { writeErr, writeNamedFile, writeOut } from './output.js';
 
 /** An asciicast v2 starts with its header object, `{"version": 2, ...}`. */
@@ -48,6 +48,10 @@ export async function recordCommand(cmd: Extract<Command, { name: 'record' }>): 
     if (failed !== undefined) return failed;
   }
   const changes = r.recording.markers.length;
-  writeOut(`joinstep: recorded ${r.recording.frames.length} frames, ${changes} step change${changes === 1 ? '' : 's'}, ${(r.recording.endMs / 1000).toFixed(1)} s → ${cmd.out}\n`);
+  const summary = `joinstep: recorded ${r.recording.frames.length} frames, ${changes} step change${changes === 1 ? '' : 's'}, ${(r.recording.endMs / 1000).toFixed(1)} s → ${cmd.out}\n`;
+  // A recording sent to standard output (`--out /dev/stdout | ...`) is the output: the summary
+  // goes to stderr instead of into the cast.
+  if (files.some(([path]) => isStandardOutput(path))) writeErr(summary);
+  else writeOut(summary);
   return 0;
 }

@@ -110,6 +110,24 @@ describe('a file named on the command line that cannot be written', () => {
   });
 });
 
+describe('a recording sent to standard output', () => {
+  (existsSync('/dev/stdout') ? it : it.skip)('`record --out /dev/stdout | cat`: stdout is the cast alone, the summary goes to stderr', () => {
+    // Through a shell pipe, as a user sends it on (a socket, as a spawned child's stdout is, cannot be opened by path).
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${join(ROOT, 'bin', 'joinstep.mjs')}" record "${EUR}" --out /dev/stdout | cat`], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    // asciicast v2: a header object, then one JSON array per event; nothing else.
+    expect(JSON.parse(lines[0]!)).toMatchObject({ version: 2 });
+    for (const line of lines.slice(1)) expect(Array.isArray(JSON.parse(line))).toBe(true);
+    expect(r.stderr).toMatch(/^joinstep: recorded \d+ frames, 6 step changes, [\d.]+ s → \/dev\/stdout\n$/);
+  });
+});
+
 describe('version', () => {
   it('`--version` and `-V` print the version of package.json', () => {
     for (const flag of ['--version', '-V']) {
