@@ -3,7 +3,8 @@
  * directory (same file system, so the rename is atomic), is flushed to disk, then renamed over
  * the original. A crash at any point leaves either the old file or the new one, never half of
  * one. The previous content is kept beside it as `FILE.bak`. A scenario opened through a
- * symbolic link is saved into the file the link points to, and the link stays a link.
+ * symbolic link is saved into the file the link points to, and the link stays a link. A file
+ * without any write permission is not saved.
  */
 import { promises as fsp } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -65,11 +66,17 @@ export async function saveScenarioFile(path: string, text: string, fs: SaveFs = 
   // A rename over the link would replace the link by a file and leave its target unsaved.
   const target = await fs.realPath(path);
   const dir = dirname(target);
+  const mode = await fs.mode(target);
+  // A file nobody may write (chmod a-w) is kept as it is, as an editor keeps a read-only file:
+  // the rename below would replace it all the same, since that needs only the folder's permission.
+  if (mode !== undefined && (mode & 0o222) === 0) {
+    throw Object.assign(new Error(`${path} is read-only: not saved (make it writable to save, or save the edit by hand)`), { code: 'EACCES' });
+  }
   const previous = await readIfExists(fs, target);
   if (previous !== undefined) await fs.writeFile(`${path}.bak`, previous);
   const temp = join(dir, `.${basename(target)}.${process.pid}.${Date.now()}.${counter++}.tmp`);
   try {
-    await fs.writeSynced(temp, text, await fs.mode(target));
+    await fs.writeSynced(temp, text, mode);
     await fs.rename(temp, target);
   } catch (error) {
     await fs.unlink(temp).catch(() => undefined);

@@ -55,6 +55,15 @@ describe('saveScenarioFile', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
+  it('refuses a file nobody may write, and leaves it and its folder as they were', async () => {
+    const { dir, path } = fresh();
+    chmodSync(path, 0o444);
+    await expect(saveScenarioFile(path, edit(OLD))).rejects.toThrow(`${path} is read-only: not saved`);
+    expect(readFileSync(path, 'utf8')).toBe(OLD);
+    expect(statSync(path).mode & 0o777).toBe(0o444);
+    expect(readdirSync(dir)).toEqual(['scenario.yaml']);
+  });
+
   it('creates a new file without a .bak', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'joinstep-save-'));
     const path = join(dir, 'new.yaml');
