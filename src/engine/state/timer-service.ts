@@ -299,7 +299,7 @@ class Heap {
   }
 
   /**
-   * Moves the timer (time, slot) down from place `at` within places 1..n: Flink's sift down (to
+   * Moves the timer (time, slot) down from place `top` within places 1..n: Flink's sift down (to
    * the earlier child, the right one only when strictly earlier, while that child is strictly
    * earlier), found bottom-up. The children it would pass form one path (each place's earlier
    * child, which does not depend on the timer moved) whose times rise, so the timer stops below
