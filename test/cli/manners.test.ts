@@ -110,6 +110,14 @@ describe('a file named on the command line that cannot be written', () => {
   });
 });
 
+describe('an option value that starts with a dash', () => {
+  it('`diagram --step -1` says to write --step=-1, not that the argument is ambiguous', () => {
+    const r = cli(['diagram', EUR, '--svg', join(tmpdir(), 'never-written.svg'), '--step', '-1']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('joinstep: --step takes a value, and -1 looks like an option: write --step=-1\nhint: see `joinstep help diagram`\n');
+  });
+});
+
 describe('a recording sent to standard output', () => {
   (existsSync('/dev/stdout') ? it : it.skip)('`record --out /dev/stdout | cat`: stdout is the cast alone, the summary goes to stderr', () => {
     // Through a shell pipe, as a user sends it on (a socket, as a spawned child's stdout is, cannot be opened by path).
