@@ -53,13 +53,26 @@ export function readData(ctx: LoadContext, path: string, where: Node, head?: num
     report(ctx, where, `data file ${path}: ${why}`, 'a path in `replay:` is relative to the scenario file');
     return undefined;
   }
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
+    // Valid UTF-8, but no text file holds one: a binary file, or a capture cut by a crash.
+    const line = countLines(bytes, nul);
+    report(ctx, where, `data file ${path} holds a NUL byte (line ${line}): it is not a text file`, 'a data file is JSON Lines, CSV or a Kafka capture, as UTF-8 text: is this the right file?');
+    return undefined;
+  }
   try {
-    if (bytes.includes(0)) throw new Error('NUL');
     return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes), cut };
   } catch {
     report(ctx, where, `data file ${path} is not UTF-8 text`, 'save it as UTF-8');
     return undefined;
   }
+}
+
+/** The line (from 1) that byte `at` is on. */
+function countLines(bytes: Buffer, at: number): number {
+  let line = 1;
+  for (let i = bytes.indexOf(0x0a); i >= 0 && i < at; i = bytes.indexOf(0x0a, i + 1)) line++;
+  return line;
 }
 
 /** The file's first `head` bytes, or all of it when it is shorter (then fewer than `head` bytes: a file of exactly `head` bytes counts as cut, and loses nothing but speed). */

@@ -96,6 +96,15 @@ describe('replay: JSON Lines', () => {
     ]);
   });
 
+  it('says a NUL byte is one, with its line, where a file is otherwise UTF-8', () => {
+    write('nul.jsonl', '{"id": "o1"}\n{"id": "o2"}\n{"id": "o\u00003"}\n');
+    const r = load('  - { replay: nul.jsonl, to: orders }\n');
+    if (r.ok) throw new Error('loaded, but should have failed');
+    expect(r.diagnostics.map((d) => [d.message, d.hint])).toEqual([
+      [`data file ${join(dir, 'nul.jsonl')} holds a NUL byte (line 3): it is not a text file`, 'a data file is JSON Lines, CSV or a Kafka capture, as UTF-8 text: is this the right file?'],
+    ]);
+  });
+
   it('interleaves several files by a time field; equal times keep the file order, then the line order', () => {
     write('t1.jsonl', ['{"id": "a1", "ts": "09:00"}', '{"id": "a2", "ts": "09:05"}', '{"id": "a3", "ts": "09:05"}'].join('\n'));
     write('t2.jsonl', ['{"id": "b1", "ts": "09:05"}', '{"id": "b2", "ts": "08:00"}'].join('\n'));

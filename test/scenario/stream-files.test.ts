@@ -57,7 +57,7 @@ describe('files whose size stat cannot tell', () => {
     writeFileSync(join(dir, 'dev.yaml'), text);
     const r = await loadScenarioFile(join(dir, 'dev.yaml'));
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.diagnostics.map((d) => d.message)).toEqual(['data file /dev/zero is not UTF-8 text']);
+    if (!r.ok) expect(r.diagnostics.map((d) => d.message)).toEqual(['data file /dev/zero holds a NUL byte (line 1): it is not a text file']);
   });
 });
 
