@@ -102,6 +102,16 @@ export function cleanupOf(ks: IntervalKeyState, side: Side): number | undefined 
   return ks[CLEANUP + side] as number | undefined;
 }
 
+/**
+ * Whether side's cache is cleaned by the timer at `at`. Unset is told apart first, so that the
+ * time comparison only ever sees numbers: a comparison that also saw undefined was compiled to a
+ * call of V8's generic equality stub, with `at` boxed for it, on every fired timer.
+ */
+export function cleanedAt(ks: IntervalKeyState, side: Side, at: number): boolean {
+  const cleanup = ks[CLEANUP + side];
+  return cleanup !== undefined && (cleanup as number) === at;
+}
+
 function splitOf(ks: IntervalKeyState): number {
   return (ks[META] as number) >> 3;
 }
@@ -140,8 +150,34 @@ export function mapPeakOf(ks: IntervalKeyState, side: Side): number {
   return Math.floor((ks[MAP + side] as number) / MAP_PEAK);
 }
 
-/** A key state with nothing left: what an expiry returns instead of copying, as putKey drops it. */
-export const EMPTY_KEY_STATE: IntervalKeyState = Object.freeze([0, undefined, undefined, undefined, 0, 0]);
+/**
+ * A key state of `n` slots to fill: every key state is made here or by resizedCopy, both as
+ * `new Array(n)`, so that all of them share one elements kind (HOLEY_ELEMENTS) and one map. An
+ * array literal (PACKED_ELEMENTS) or a frozen array beside them made every slot read polymorphic,
+ * and the onTimer path fell back to V8's generic keyed-load stub (docs/decisions.md, "The interval
+ * join's run (sixteenth session)").
+ */
+function blankKeyState(n: number): WritableKeyState {
+  return new Array<Slot>(n);
+}
+
+/**
+ * A key state with nothing left: what an expiry returns instead of copying, as storeKey drops it.
+ * Not frozen (that would give it a map of its own, see blankKeyState): nothing changes it, as the
+ * view changes in place only the states it made (mayChange).
+ */
+export const EMPTY_KEY_STATE: IntervalKeyState = emptyKeyState();
+
+function emptyKeyState(): IntervalKeyState {
+  const w = blankKeyState(HEAD);
+  w[META] = 0;
+  w[KEY_ROW] = undefined;
+  w[CLEANUP] = undefined;
+  w[CLEANUP + 1] = undefined;
+  w[MAP] = 0;
+  w[MAP + 1] = 0;
+  return w;
+}
 
 /** No cached row and no cleanup timer: Flink would hold no state for the key. */
 export function isEmptyKey(ks: IntervalKeyState): boolean {
@@ -154,11 +190,18 @@ export function isEmptyKey(ks: IntervalKeyState): boolean {
  */
 export function newKeyState(layout: number, side: Side, row: Row, time: number, joined: boolean, cleanup: number): WritableKeyState {
   const left = side === 0;
-  const flags = layout | side;
-  if (((layout >> (1 + side)) & 1) === 0) {
-    return [flags | ((left ? HEAD + 2 : HEAD) << 3), row, left ? cleanup : undefined, left ? undefined : cleanup, left ? ONE_TIME : 0, left ? 0 : ONE_TIME, time, row];
-  }
-  return [flags | ((left ? HEAD + 3 : HEAD) << 3), row, left ? cleanup : undefined, left ? undefined : cleanup, left ? ONE_TIME : 0, left ? 0 : ONE_TIME, time, row, joined];
+  const cw = ((layout >> (1 + side)) & 1) === 0 ? 2 : 3;
+  const w = blankKeyState(HEAD + cw);
+  w[META] = layout | side | ((left ? HEAD + cw : HEAD) << 3);
+  w[KEY_ROW] = row;
+  w[CLEANUP] = left ? cleanup : undefined;
+  w[CLEANUP + 1] = left ? undefined : cleanup;
+  w[MAP] = left ? ONE_TIME : 0;
+  w[MAP + 1] = left ? 0 : ONE_TIME;
+  w[HEAD] = time;
+  w[HEAD + 1] = row;
+  if (cw === 3) w[HEAD + 2] = joined;
+  return w;
 }
 
 

@@ -38,7 +38,7 @@ import type { Row, RowKind } from '../../../values/types.js';
 import { STEP_EXPIRE, WM_MAX, type Collector, type JoinOperator, type OpTime, type StateEntryView, type StateView } from '../../types.js';
 import { bulkWhy } from '../../why.js';
 import { KeyInterner, KEYS_KEPT } from '../../state/key-interner.js';
-import { cacheSize, cleanupOf, EMPTY_INTERVAL_STATE, IntervalStateView, joinedAt, keyRowOf, keySideOf, layoutOf, mapPeakOf, rowAt, timeAt, type IntervalKeyState, type IntervalState } from '../../state/interval-state.js';
+import { cacheSize, cleanedAt, cleanupOf, EMPTY_INTERVAL_STATE, IntervalStateView, joinedAt, keyRowOf, keySideOf, layoutOf, mapPeakOf, rowAt, timeAt, type IntervalKeyState, type IntervalState } from '../../state/interval-state.js';
 import { hashMapBucket, hashMapCapacity, longHash } from '../../state/flink-map-order.js';
 import { keyStatesOf } from '../../state/keyed-state-view.js';
 import { nextTimerTime } from '../../state/timer-service.js';
@@ -377,7 +377,7 @@ function onTimer(c: Call, key: string, at: number): void {
   if (c.out.tracing) c.out.trace({ t: 'timer.fire', domain: c.domain, time: at, key: c.key, purpose: 'interval cache cleanup' });
   // Flink checks the timer that cleans the right cache before the one that cleans the left cache.
   for (const side of RIGHT_THEN_LEFT) {
-    if (cleanupOf(ks, side) !== at) continue;
+    if (!cleanedAt(ks, side, at)) continue;
     // expiration[S] = opTime - relSize(S) - 1
     const exp = expirationTime(c.opTime, relativeSize(c.spec, side), WM_MAX);
     s.setExpiration(side, exp);
