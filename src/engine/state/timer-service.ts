@@ -678,9 +678,10 @@ class TimerLog {
 const SMALL_MAX = 8;
 
 /**
- * A queue value: with `times` and `keys`, up to SMALL_MAX timers in heap order (place p at index
- * p - 1); else the heap after the first `pos` operations of `log`. It serializes as its timers in
- * heap order, what it denotes.
+ * A queue value: with `times` and `keys`, its `count` timers in heap order (place p at index
+ * p - 1; the arrays always hold SMALL_MAX entries, so that no operation resizes them); else the
+ * heap after the first `pos` operations of `log`. It serializes as its timers in heap order, what
+ * it denotes.
  */
 export class TimerQueue {
   constructor(
@@ -690,19 +691,34 @@ export class TimerQueue {
     readonly stamp: number,
     readonly times: number[] | null,
     readonly keys: string[] | null,
+    /** How many timers a small queue holds (0 for a log's). */
+    public count: number,
   ) {}
 
   toJSON(): (number | string)[] {
     const times = this.times;
     const keys = this.keys;
-    if (times !== null && keys !== null) return times.flatMap((t, i) => [t, keys[i] as string]);
+    const out: (number | string)[] = [];
+    if (times !== null && keys !== null) {
+      for (let i = 0; i < this.count; i++) out.push(times[i] as number, keys[i] as string);
+      return out;
+    }
     const h = heapOf(this);
     const c = h.copyOut();
-    return Array.from(c.keys).flatMap((id, i) => [c.times[i] as number, h.keys.names[id] as string]);
+    for (let i = 0; i < c.keys.length; i++) out.push(c.times[i] as number, h.keys.names[c.keys[i] as number] as string);
+    return out;
   }
 }
 
-export const EMPTY_TIMERS: TimerQueue = Object.freeze(new TimerQueue(null, 0, -1, Object.freeze([]) as unknown as number[], Object.freeze([]) as unknown as string[]));
+/**
+ * The arrays of the empty queue, which every small queue starts from as a copy (never written:
+ * its stamp matches no edit). Times are doubles from the start, so that the copies keep one
+ * elements kind whatever times they take.
+ */
+const NO_TIMES: number[] = Array.from({ length: SMALL_MAX }, () => 0.5);
+const NO_KEYS: string[] = Array.from({ length: SMALL_MAX }, () => '');
+
+export const EMPTY_TIMERS: TimerQueue = Object.freeze(new TimerQueue(null, 0, -1, NO_TIMES, NO_KEYS, 0));
 
 /** The heap of a queue held by a log. */
 function heapOf(q: TimerQueue): Heap {
@@ -715,12 +731,12 @@ function heapOf(q: TimerQueue): Heap {
  */
 function ownSmall(q: TimerQueue, times: number[], keys: string[]): TimerQueue {
   const stamp = writeStamp();
-  return q.stamp === stamp ? q : new TimerQueue(null, 0, stamp, times.slice(), keys.slice());
+  return q.stamp === stamp ? q : new TimerQueue(null, 0, stamp, times.slice(), keys.slice(), q.count);
 }
 
-/** The index of (key, time) in a small queue, or -1. */
-function smallIndex(times: readonly number[], keys: readonly string[], key: string, time: number): number {
-  for (let i = 0; i < times.length; i++) if (times[i] === time && keys[i] === key) return i;
+/** The index of (key, time) among a small queue's n timers, or -1. */
+function smallIndex(times: readonly number[], keys: readonly string[], n: number, key: string, time: number): number {
+  for (let i = 0; i < n; i++) if (times[i] === time && keys[i] === key) return i;
   return -1;
 }
 
@@ -754,30 +770,31 @@ function smallSiftDown(times: number[], keys: string[], at: number, n: number, t
   keys[at - 1] = key;
 }
 
-/** Removes the timer at place `at` (as Heap.removeAt: the last moves there, down with the old size, then up if it stayed). */
-function smallRemoveAt(times: number[], keys: string[], at: number): void {
-  const last = times.length;
-  if (at !== last) {
-    const time = times[last - 1] as number;
-    const key = keys[last - 1] as string;
-    smallSiftDown(times, keys, at, last, time, key);
+/**
+ * Removes the timer at place `at` of the n in the arrays (as Heap.removeAt: the last moves there,
+ * down with the old size, then up if it stayed); the vacated entry lets go of its key.
+ */
+function smallRemoveAt(times: number[], keys: string[], n: number, at: number): void {
+  if (at !== n) {
+    const time = times[n - 1] as number;
+    const key = keys[n - 1] as string;
+    smallSiftDown(times, keys, at, n, time, key);
     if (keys[at - 1] === key && times[at - 1] === time) smallSiftUp(times, keys, at, time, key);
   }
-  times.length = last - 1;
-  keys.length = last - 1;
+  keys[n - 1] = '';
 }
 
 /** A small queue's timers as a new log's heap (its first position). */
-function toLog(times: readonly number[], keys: readonly string[]): TimerQueue {
+function toLog(times: readonly number[], keys: readonly string[], n: number): TimerQueue {
   const table = new KeyTable();
-  const ids = new Int32Array(keys.length);
-  for (let i = 0; i < keys.length; i++) {
+  const ids = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
     const key = keys[i] as string;
     const id = table.find(key);
     ids[i] = id >= 0 ? id : table.add(key);
   }
-  const h = Heap.from({ times: Float64Array.from(times), keys: ids }, table);
-  return new TimerQueue(new TimerLog(0, h), 0, -1, null, null);
+  const h = Heap.from({ times: Float64Array.from(times.slice(0, n)), keys: ids }, table);
+  return new TimerQueue(new TimerLog(0, h), 0, -1, null, null, 0);
 }
 
 /**
@@ -791,7 +808,7 @@ function moved(q: TimerQueue, log: TimerLog, pos: number): TimerQueue {
     (q as { pos: number }).pos = pos;
     return q;
   }
-  return new TimerQueue(log, pos, stamp, null, null);
+  return new TimerQueue(log, pos, stamp, null, null, 0);
 }
 
 /** Whether q's log holds this operation right after q: a replay of the same step. */
@@ -826,7 +843,7 @@ function change(q: TimerQueue, kind: Op, key: string, time: number, slot: number
   }
   // The heap read at q.pos (where `slot` is) becomes the new log's.
   const fork = new TimerLog(q.pos, log.takeReader(q.pos));
-  return change(new TimerQueue(fork, q.pos, -1, null, null), kind, key, time, slot);
+  return change(new TimerQueue(fork, q.pos, -1, null, null, 0), kind, key, time, slot);
 }
 
 /** Register a timer; a second registration of the same (key, time) changes nothing. */
@@ -834,11 +851,12 @@ export function addTimer(q: TimerQueue, key: string, time: number): TimerQueue {
   const times = q.times;
   const keys = q.keys;
   if (times !== null && keys !== null) {
-    if (smallIndex(times, keys, key, time) >= 0) return q;
-    if (times.length === SMALL_MAX) return addTimer(toLog(times, keys), key, time);
+    const n = q.count;
+    if (smallIndex(times, keys, n, key, time) >= 0) return q;
+    if (n === SMALL_MAX) return addTimer(toLog(times, keys, n), key, time);
     const w = ownSmall(q, times, keys);
-    const wt = w.times as number[];
-    smallSiftUp(wt, w.keys as string[], wt.length + 1, time, key);
+    smallSiftUp(w.times as number[], w.keys as string[], n + 1, time, key);
+    w.count = n + 1;
     return w;
   }
   // A logged add was no duplicate of the same heap: no lookup.
@@ -850,10 +868,12 @@ export function deleteTimer(q: TimerQueue, key: string, time: number): TimerQueu
   const times = q.times;
   const keys = q.keys;
   if (times !== null && keys !== null) {
-    const i = smallIndex(times, keys, key, time);
+    const n = q.count;
+    const i = smallIndex(times, keys, n, key, time);
     if (i < 0) return q;
     const w = ownSmall(q, times, keys);
-    smallRemoveAt(w.times as number[], w.keys as string[], i + 1);
+    smallRemoveAt(w.times as number[], w.keys as string[], n, i + 1);
+    w.count = n - 1;
     return w;
   }
   const slot = heapOf(q).find(key, time);
@@ -863,7 +883,7 @@ export function deleteTimer(q: TimerQueue, key: string, time: number): TimerQueu
 export function hasTimer(q: TimerQueue, key: string, time: number): boolean {
   const times = q.times;
   const keys = q.keys;
-  if (times !== null && keys !== null) return smallIndex(times, keys, key, time) >= 0;
+  if (times !== null && keys !== null) return smallIndex(times, keys, q.count, key, time) >= 0;
   return heapOf(q).find(key, time) >= 0;
 }
 
@@ -877,9 +897,11 @@ export function dropFirstTimer(q: TimerQueue): TimerQueue {
   const times = q.times;
   const keys = q.keys;
   if (times !== null && keys !== null) {
-    if (times.length === 0) return q;
+    const n = q.count;
+    if (n === 0) return q;
     const w = ownSmall(q, times, keys);
-    smallRemoveAt(w.times as number[], w.keys as string[], 1);
+    smallRemoveAt(w.times as number[], w.keys as string[], n, 1);
+    w.count = n - 1;
     return w;
   }
   return heapOf(q).size === 0 ? q : change(q, Op.Poll, '', 0, -1);
@@ -888,7 +910,8 @@ export function dropFirstTimer(q: TimerQueue): TimerQueue {
 /** The time of the earliest timer, undefined when none. */
 export function nextTimerTime(q: TimerQueue): number | undefined {
   const times = q.times;
-  return times !== null ? times[0] : heapOf(q).headTime();
+  if (times === null) return heapOf(q).headTime();
+  return q.count > 0 ? times[0] : undefined;
 }
 
 /** The key of the earliest timer if it is due (timed <= upTo), else undefined. */
@@ -912,9 +935,9 @@ export function timerList(q: TimerQueue): readonly Timer[] {
   if (q.times !== null && q.keys !== null) {
     const times = q.times.slice();
     const keys = q.keys.slice();
-    while (times.length > 0) {
+    for (let n = q.count; n > 0; n--) {
       out.push({ time: times[0] as number, key: keys[0] as string });
-      smallRemoveAt(times, keys, 1);
+      smallRemoveAt(times, keys, n, 1);
     }
     return out;
   }
@@ -933,5 +956,5 @@ export function timerQueuesEqual(a: TimerQueue, b: TimerQueue): boolean {
 }
 
 export function timerCount(q: TimerQueue): number {
-  return q.times !== null ? q.times.length : heapOf(q).size;
+  return q.times !== null ? q.count : heapOf(q).size;
 }
