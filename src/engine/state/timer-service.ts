@@ -718,7 +718,12 @@ export class TimerQueue {
 const NO_TIMES: number[] = Array.from({ length: SMALL_MAX }, () => 0.5);
 const NO_KEYS: string[] = Array.from({ length: SMALL_MAX }, () => '');
 
-export const EMPTY_TIMERS: TimerQueue = Object.freeze(new TimerQueue(null, 0, -1, NO_TIMES, NO_KEYS, 0));
+/**
+ * Not frozen: a frozen value has a map of its own, which every read of a queue's fields would then
+ * have to tell apart. Nothing changes it: an operation changes a queue in place only under the
+ * write stamp it was made with, and this one's (-1) is no edit's.
+ */
+export const EMPTY_TIMERS: TimerQueue = new TimerQueue(null, 0, -1, NO_TIMES, NO_KEYS, 0);
 
 /** The heap of a queue held by a log. */
 function heapOf(q: TimerQueue): Heap {
