@@ -37,7 +37,7 @@ import type { Row } from '../../values/types.js';
 import { created, isEditable, resizedCopy } from '../collections/edit.js';
 import { PMAP_EMPTY, type PMap } from '../collections/pmap.js';
 import { KeyedStateView, keyedStateEntriesOf } from './keyed-state-view.js';
-import { addTimer, dueKey, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
+import { addTimer, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
 
 type Slot = number | Row | boolean | undefined;
 export type IntervalKeyState = readonly Slot[];
@@ -405,9 +405,8 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
 
   /** The key of the earliest timer timed <= upTo, which is removed (its time in `firedAt`); else undefined. */
   popTimer(upTo: number): string | undefined {
-    const key = dueKey(this.timers, upTo);
-    if (key !== undefined) this.timers = this.fire(this.timers);
-    return key;
+    this.timers = this.takeDue(this.timers, upTo);
+    return this.fired.key;
   }
 
   /**

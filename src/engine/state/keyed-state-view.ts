@@ -21,7 +21,7 @@
  */
 import { created, isEditable } from '../collections/edit.js';
 import { PMAP_EMPTY, pmDelete, pmGet, pmSet, pmValues, type PMap } from '../collections/pmap.js';
-import { dropFirstTimer, nextTimerTime, type TimerQueue } from './timer-service.js';
+import { pollDue, type FiredTimer, type TimerQueue } from './timer-service.js';
 
 /** An operator state with a key map. */
 export interface KeyedState<K> {
@@ -120,10 +120,17 @@ export abstract class KeyedStateView<K extends readonly unknown[], S extends Key
     return ks;
   }
 
-  /** q without its earliest timer, which is due (its time goes to `firedAt`). */
-  protected fire(q: TimerQueue): TimerQueue {
-    this.firedAt = nextTimerTime(q) as number;
-    return dropFirstTimer(q);
+  /** The timer the last takeDue took (key undefined: none was due). */
+  protected readonly fired: FiredTimer = { key: undefined, time: 0 };
+
+  /**
+   * q without its earliest timer when that one is due (time <= upTo): the timer goes to `fired`
+   * and its time to `firedAt`; else q, with `fired.key` undefined.
+   */
+  protected takeDue(q: TimerQueue, upTo: number): TimerQueue {
+    const rest = pollDue(q, upTo, this.fired);
+    this.firedAt = this.fired.time;
+    return rest;
   }
 }
 

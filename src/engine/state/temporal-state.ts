@@ -35,7 +35,7 @@ import type { Row, RowKind } from '../../values/types.js';
 import { created, isEditable, resizedCopy } from '../collections/edit.js';
 import { PMAP_EMPTY, type PMap } from '../collections/pmap.js';
 import { KeyedStateView, keyedStateEntriesOf } from './keyed-state-view.js';
-import { addTimer, deleteTimer, dueKey, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
+import { addTimer, deleteTimer, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
 
 /** Which timers: event time (emit probe rows, clean versions) or processing time (retention). */
 export type TimeDomain = 'event' | 'proc';
@@ -305,12 +305,9 @@ export class TemporalStateView extends KeyedStateView<TemporalKeyState, Temporal
 
   /** The key of the domain's earliest timer timed <= upTo, which is removed (its time in `firedAt`); else undefined. */
   popTimer(domain: TimeDomain, upTo: number): string | undefined {
-    const q = domain === 'event' ? this.eventTimers : this.procTimers;
-    const key = dueKey(q, upTo);
-    if (key === undefined) return undefined;
-    if (domain === 'event') this.eventTimers = this.fire(q);
-    else this.procTimers = this.fire(q);
-    return key;
+    if (domain === 'event') this.eventTimers = this.takeDue(this.eventTimers, upTo);
+    else this.procTimers = this.takeDue(this.procTimers, upTo);
+    return this.fired.key;
   }
 
   protected isEmpty(ks: TemporalKeyState): boolean {

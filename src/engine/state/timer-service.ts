@@ -177,6 +177,11 @@ class Heap {
     return this.size === 0 ? undefined : this.places[2];
   }
 
+  /** The first timer's time (the heap is not empty). */
+  headTimeOf(): number {
+    return this.places[2] as number;
+  }
+
   headKey(): string {
     return this.keys.firedName(this.slotKey[this.places[3] as number] as number);
   }
@@ -897,19 +902,44 @@ export interface Timer {
   readonly key: string;
 }
 
-/** The queue without its earliest timer (Flink's poll); q itself when empty. */
-export function dropFirstTimer(q: TimerQueue): TimerQueue {
+/** Where pollDue puts the timer it took: its key (undefined: none was due) and its time. */
+export interface FiredTimer {
+  key: string | undefined;
+  time: number;
+}
+
+/**
+ * The queue without its earliest timer when that one is due (time <= upTo), the timer going to
+ * `fired` (Flink's poll of a due timer); else q, with `fired.key` undefined. A join's watermark
+ * asks this once per timer and once more to find none due, so it reads the heap once for both
+ * the check and the poll.
+ */
+export function pollDue(q: TimerQueue, upTo: number, fired: FiredTimer): TimerQueue {
   const times = q.times;
   const keys = q.keys;
   if (times !== null && keys !== null) {
     const n = q.count;
-    if (n === 0) return q;
+    const time = times[0] as number;
+    if (n === 0 || time > upTo) {
+      fired.key = undefined;
+      return q;
+    }
+    fired.key = keys[0] as string;
+    fired.time = time;
     const w = ownSmall(q, times, keys);
     smallRemoveAt(w.times as number[], w.keys as string[], n, 1);
     w.count = n - 1;
     return w;
   }
-  return heapOf(q).size === 0 ? q : change(q, Op.Poll, '', 0, -1);
+  const h = heapOf(q);
+  const time = h.size === 0 ? Infinity : h.headTimeOf();
+  if (time > upTo) {
+    fired.key = undefined;
+    return q;
+  }
+  fired.key = h.headKey();
+  fired.time = time;
+  return change(q, Op.Poll, '', 0, -1);
 }
 
 /** The time of the earliest timer, undefined when none. */
@@ -919,19 +949,11 @@ export function nextTimerTime(q: TimerQueue): number | undefined {
   return q.count > 0 ? times[0] : undefined;
 }
 
-/** The key of the earliest timer if it is due (timed <= upTo), else undefined. */
-export function dueKey(q: TimerQueue, upTo: number): string | undefined {
-  const time = nextTimerTime(q);
-  if (time === undefined || time > upTo) return undefined;
-  const keys = q.keys;
-  return keys !== null ? keys[0] : heapOf(q).headKey();
-}
-
 /** The earliest timer with time <= upTo, and the queue without it. */
 export function popDue(q: TimerQueue, upTo: number): { readonly timer: Timer; readonly rest: TimerQueue } | undefined {
-  const key = dueKey(q, upTo);
-  if (key === undefined) return undefined;
-  return { timer: { time: nextTimerTime(q) as number, key }, rest: dropFirstTimer(q) };
+  const fired: FiredTimer = { key: undefined, time: 0 };
+  const rest = pollDue(q, upTo, fired);
+  return fired.key === undefined ? undefined : { timer: { time: fired.time, key: fired.key }, rest };
 }
 
 /** Every pending timer in the order they would fire (polled from a copy of the heap). */
