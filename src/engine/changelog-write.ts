@@ -25,10 +25,12 @@ function place(c: Changelog, size: number): Segment {
 /**
  * The chunk holding slot `fill`. A segment's first chunk grows by appends, so that a short
  * replay's segment stays small; later ones are allocated whole (growing them would copy each twice).
+ * Both come from `new Array(n)`, so that every chunk has V8's holey elements kind (`[]` is
+ * packed): the writes stay monomorphic (docs/decisions.md, sixteenth session).
  */
 function chunkAt(seg: Segment, fill: number): unknown[] {
   const ci = fill >> CHUNK_BITS;
-  return seg.chunks[ci] ?? (seg.chunks[ci] = ci === 0 ? [] : new Array<unknown>(CHUNK_SLOTS));
+  return seg.chunks[ci] ?? (seg.chunks[ci] = new Array<unknown>(ci === 0 ? 0 : CHUNK_SLOTS));
 }
 
 /** The meta array for row r of the segment (a first one grows by doubling). */

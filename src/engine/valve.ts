@@ -40,10 +40,15 @@ export function newValve(channels: number): ValveState {
 /**
  * A copy whose channels can be mutated without touching `v`. Fields are listed, not spread: a
  * spread copy of an object holding a non-integer number gets a new hidden class each time, and
- * every channel read on the per-row path then went through V8's slow, megamorphic lookup.
+ * every channel read on the per-row path then went through V8's slow, megamorphic lookup. The
+ * channels are pushed, as in newValve, not mapped: V8's optimised `map` makes a holey array where
+ * its builtin and `push` make a packed one, and valves of both kinds made the valve's readers
+ * deoptimise and recompile mid-run (docs/decisions.md, sixteenth session).
  */
 export function copyValve(v: Readonly<ValveState>): ValveState {
-  return { channels: v.channels.map((c) => ({ wm: c.wm, idle: c.idle, aligned: c.aligned })), output: v.output, idle: v.idle };
+  const channels: Channel[] = [];
+  for (const c of v.channels) channels.push({ wm: c.wm, idle: c.idle, aligned: c.aligned });
+  return { channels, output: v.output, idle: v.idle };
 }
 
 function emitNewMin(v: ValveState, out: ValveOutput): void {

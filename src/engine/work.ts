@@ -207,7 +207,12 @@ export class Work implements Collector {
           const t = owned[i];
           if (t !== undefined) mine[i] = t;
         }
-      } else tables = created(this.tables.map((t, i) => owned[i] ?? t));
+      } else {
+        // Pushed, not mapped: the array stays packed, as the first snapshot's (valve.ts, copyValve).
+        const next: TableState[] = [];
+        for (let i = 0; i < this.tables.length; i++) next.push(owned[i] ?? this.tables[i]!);
+        tables = created(next);
+      }
       this.tables = tables as TableState[];
       this.owned = undefined;
     }

@@ -6,8 +6,14 @@
 import { IndexMap } from './index-map.js';
 import type { PKey } from './pmap.js';
 
-/** A deleted key's value in a history (a deletion is a version too). */
-export const GONE: unique symbol = Symbol('deleted');
+/**
+ * A deleted key's value in a history (a deletion is a version too). An object, not a Symbol: the
+ * values it is compared with (`v === GONE`, `old === value` in pmap.ts) are rows and state arrays
+ * on the run's path, and V8 compares two objects by reference inline, where an object against a
+ * Symbol went through its generic StrictEqual builtin on every lookup and write
+ * (docs/decisions.md, sixteenth session).
+ */
+export const GONE: Readonly<{ deleted: true }> = Object.freeze({ deleted: true });
 
 /** @internal */
 export interface Layer {

@@ -100,9 +100,20 @@ export const versionTime = (ks: TemporalKeyState, i: number): number => ks[(ks[K
 export const versionKind = (ks: TemporalKeyState, i: number): RowKind => ks[(ks[KeySlot.Split] as number) + i * VW + 1] as RowKind;
 export const versionRow = (ks: TemporalKeyState, i: number): Row => ks[(ks[KeySlot.Split] as number) + i * VW + 2] as Row;
 
-/** A key's empty state. */
+/**
+ * A key's empty state. Made with `new Array(n)`, as every copy (resizedCopy, withReleased) is, so
+ * that all key states share V8's holey elements kind: a literal's packed kind beside the copies'
+ * holey one made every accessor polymorphic and deoptimised the state's verbs mid-run
+ * (docs/decisions.md, sixteenth session).
+ */
 export function newTKey(printedKey: string): WritableTKey {
-  return [printedKey, undefined, undefined, undefined, KeySlot.Head];
+  const w = new Array<Slot>(KeySlot.Head);
+  w[KeySlot.PrintedKey] = printedKey;
+  w[KeySlot.NextSeq] = undefined;
+  w[KeySlot.Timer] = undefined;
+  w[KeySlot.CleanupAt] = undefined;
+  w[KeySlot.Split] = KeySlot.Head;
+  return w;
 }
 
 /** Nothing buffered, no version, no sequence and no timer: Flink would hold no state for the key. */

@@ -273,23 +273,27 @@ function emitProbe(j: JoinRows, ks: TemporalKeyState, i: number, key: string, pr
   }
 }
 
+/** The text-free reasons of a bulk run, one shared object per rule. */
+const MATCHED = bulkWhy('temporal.version');
+const PADDED = bulkWhy('temporal.pad');
+
 /** emitProbe without any text (bulk runs): the same rows and rules. `v`: the version index or -1. */
 function emitProbeBulk(j: JoinRows, ks: TemporalKeyState, v: number, kind: RowKind, row: Row, procTime: number, out: Collector): void {
   if (out.emitPair !== undefined && j.residual === undefined) {
     // No condition to evaluate: the sink may keep the two rows without a joined copy.
     const matched = v >= 0 && isAccumulate(versionKind(ks, v));
-    if (matched) out.emitPair(kind, row, versionRow(ks, v), bulkWhy('temporal.version'));
-    else if (j.plan.joinType === 'left') out.emitPair(kind, row, undefined, bulkWhy('temporal.pad'));
+    if (matched) out.emitPair(kind, row, versionRow(ks, v), MATCHED);
+    else if (j.plan.joinType === 'left') out.emitPair(kind, row, undefined, PADDED);
     return;
   }
   if (v >= 0 && isAccumulate(versionKind(ks, v))) {
     const joined = joinRow(j, row, versionRow(ks, v));
     if (conditionHolds(j, joined, procTime)) {
-      out.emit(kind, joined, bulkWhy('temporal.version'));
+      out.emit(kind, joined, MATCHED);
       return;
     }
   }
-  if (j.plan.joinType === 'left') out.emit(kind, joinRow(j, row, undefined), bulkWhy('temporal.pad'));
+  if (j.plan.joinType === 'left') out.emit(kind, joinRow(j, row, undefined), PADDED);
 }
 
 /** The state pane: side 0 shows the buffered probe rows, side 1 the versions per key, with the version a probe row at the current watermark would use marked 'in use'. */
