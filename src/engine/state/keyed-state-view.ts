@@ -34,8 +34,6 @@ export abstract class KeyedStateView<K extends readonly unknown[], S extends Key
   protected keys: PMap<K> = PMAP_EMPTY;
   /** Whether the key state the caller holds is this view's to change (a copy it made, or a state created in the current edit). */
   protected mine = false;
-  /** The time of the timer the last pop returned. */
-  firedAt = 0;
 
   constructor(empty: S) {
     this.base = empty;
@@ -123,14 +121,17 @@ export abstract class KeyedStateView<K extends readonly unknown[], S extends Key
   /** The timer the last takeDue took (key undefined: none was due). */
   protected readonly fired: FiredTimer = { key: undefined, time: 0 };
 
+  /** The time of the timer the last pop returned. */
+  get firedAt(): number {
+    return this.fired.time;
+  }
+
   /**
-   * q without its earliest timer when that one is due (time <= upTo): the timer goes to `fired`
-   * and its time to `firedAt`; else q, with `fired.key` undefined.
+   * q without its earliest timer when that one is due (time <= upTo), which goes to `fired`;
+   * else q, with `fired.key` undefined.
    */
   protected takeDue(q: TimerQueue, upTo: number): TimerQueue {
-    const rest = pollDue(q, upTo, this.fired);
-    this.firedAt = this.fired.time;
-    return rest;
+    return pollDue(q, upTo, this.fired);
   }
 }
 
