@@ -186,10 +186,6 @@ class Heap {
     return this.keys.firedName(this.slotKey[this.places[3] as number] as number);
   }
 
-  headSlot(): number {
-    return this.places[3] as number;
-  }
-
   keyIdOf(slot: number): number {
     return this.slotKey[slot] as number;
   }
