@@ -37,7 +37,7 @@ import type { Row } from '../../values/types.js';
 import { created, isEditable, resizedCopy } from '../collections/edit.js';
 import { PMAP_EMPTY, type PMap } from '../collections/pmap.js';
 import { KeyedStateView, keyedStateEntriesOf } from './keyed-state-view.js';
-import { addTimer, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
+import { addNewTimer, EMPTY_TIMERS, type TimerQueue } from './timer-service.js';
 
 type Slot = number | Row | boolean | undefined;
 export type IntervalKeyState = readonly Slot[];
@@ -399,8 +399,17 @@ export class IntervalStateView extends KeyedStateView<IntervalKeyState, Interval
     else this.exp1 = time;
   }
 
-  registerTimer(key: string, time: number): void {
-    this.timers = addTimer(this.timers, key, time);
+  /**
+   * Register the timer that cleans side's cache of `key` at `time`, where `ks` is the key's state
+   * with the other side's cleanup time as it stands. A key's timers are its two cleanup times, so
+   * (key, time) is queued already exactly when the other side's cleanup is at `time`: Flink's
+   * timer set then keeps its one timer, which cleans both caches. Else the timer is added
+   * without a lookup. (While a timer fires, its time is still the other side's cleanup but no
+   * longer queued; a cleanup that pass registers is later than it, as its rows outlived it.)
+   */
+  registerCleanup(key: string, ks: IntervalKeyState | undefined, side: Side, time: number): void {
+    if (ks !== undefined && cleanedAt(ks, side === 0 ? 1 : 0, time)) return;
+    this.timers = addNewTimer(this.timers, key, time);
   }
 
   /** The key of the earliest timer timed <= upTo, which is removed (its time in `firedAt`); else undefined. */

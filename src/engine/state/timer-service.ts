@@ -190,7 +190,7 @@ class Heap {
     return this.slotKey[slot] as number;
   }
 
-  /** Adds a timer not present (the caller checked with find); returns its key's id. */
+  /** Adds a timer not present (the caller checked with find, or knows it: addNewTimer); returns its key's id. */
   add(key: string, time: number): number {
     // A key the last find did not know is looked up again: the table is shared, and another
     // heap may have added it since.
@@ -867,6 +867,25 @@ export function addTimer(q: TimerQueue, key: string, time: number): TimerQueue {
   }
   // A logged add was no duplicate of the same heap: no lookup.
   if (!isNext(q, Op.Add, key, time) && heapOf(q).find(key, time) >= 0) return q;
+  return change(q, Op.Add, key, time, -1);
+}
+
+/**
+ * Register a timer the caller knows is not queued (no timer of `key` at `time`): addTimer
+ * without its lookup. A join that keeps its own record of a key's timers (the interval join's
+ * cleanup times) knows, and a queue that is never searched builds no dedup map.
+ */
+export function addNewTimer(q: TimerQueue, key: string, time: number): TimerQueue {
+  const times = q.times;
+  const keys = q.keys;
+  if (times !== null && keys !== null) {
+    const n = q.count;
+    if (n === SMALL_MAX) return addNewTimer(toLog(times, keys, n), key, time);
+    const w = ownSmall(q, times, keys);
+    smallSiftUp(w.times as number[], w.keys as string[], n + 1, time, key);
+    w.count = n + 1;
+    return w;
+  }
   return change(q, Op.Add, key, time, -1);
 }
 

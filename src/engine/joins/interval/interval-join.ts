@@ -334,7 +334,7 @@ function cacheRow(c: Call, ks: IntervalKeyState | undefined, side: Side, row: Ro
   const at = armed ?? cleanupTimeFor(c.spec, side, t);
   if (c.out.tracing) traceCached(c, side, row, t, emitted, armed === undefined ? at : undefined);
   const next = s.cacheRow(ks, side, t, row, emitted, at);
-  if (armed === undefined) s.registerTimer(key, at);
+  if (armed === undefined) s.registerCleanup(key, ks, side, at);
   return next;
 }
 
@@ -384,7 +384,7 @@ function onTimer(c: Call, key: string, at: number): void {
     ks = removeExpired(c, ks, side, exp);
     // re-arm one timer for the earliest remaining row time
     const again = cleanupOf(ks, side);
-    if (again !== undefined) s.registerTimer(key, again);
+    if (again !== undefined) s.registerCleanup(key, ks, side, again);
   }
   s.storeKey(key, stored, ks);
 }
