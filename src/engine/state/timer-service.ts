@@ -857,17 +857,12 @@ export function addTimer(q: TimerQueue, key: string, time: number): TimerQueue {
   const times = q.times;
   const keys = q.keys;
   if (times !== null && keys !== null) {
-    const n = q.count;
-    if (smallIndex(times, keys, n, key, time) >= 0) return q;
-    if (n === SMALL_MAX) return addTimer(toLog(times, keys, n), key, time);
-    const w = ownSmall(q, times, keys);
-    smallSiftUp(w.times as number[], w.keys as string[], n + 1, time, key);
-    w.count = n + 1;
-    return w;
+    if (smallIndex(times, keys, q.count, key, time) >= 0) return q;
+  } else if (!isNext(q, Op.Add, key, time) && heapOf(q).find(key, time) >= 0) {
+    // (A logged add was no duplicate of the same heap: it needs no lookup.)
+    return q;
   }
-  // A logged add was no duplicate of the same heap: no lookup.
-  if (!isNext(q, Op.Add, key, time) && heapOf(q).find(key, time) >= 0) return q;
-  return change(q, Op.Add, key, time, -1);
+  return addNewTimer(q, key, time);
 }
 
 /**

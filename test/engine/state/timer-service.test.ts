@@ -51,26 +51,34 @@ function expectSame(q: TimerQueue, m: ModelHeap): void {
   expect(JSON.stringify(q)).toBe(JSON.stringify(m.q.slice(1, m.size + 1).flatMap((t) => [t!.time, t!.key])));
 }
 
+/**
+ * Apply ops to a queue and to the model, in edits of `editEvery` operations, with `step` doing
+ * each queue operation; every pop must agree with the model's, and the end queue denote its heap.
+ */
+function checkAgainstModel(ops: Op[], editEvery: number, step: (q: TimerQueue, op: Op, model: ModelHeap) => { q: TimerQueue; popped?: T }): void {
+  const model = new ModelHeap();
+  let q = EMPTY_TIMERS;
+  let edit = newEdit();
+  try {
+    ops.forEach((op, i) => {
+      if (i % editEvery === 0) edit = newEdit();
+      useEdit(edit);
+      const r = step(q, op, model);
+      useEdit(null);
+      expect(r.popped).toEqual(model.apply(op));
+      q = r.q;
+    });
+  } finally {
+    useEdit(null);
+  }
+  expectSame(q, model);
+}
+
 describe('timer queue: Flink heap order', () => {
   it('pops what Flink’s heap pops, ties included, and dedups (key, time) and deletes like it', () => {
     fc.assert(
       fc.property(fc.array(opArb, { maxLength: 400, size: 'max' }), fc.integer({ min: 1, max: 50 }), (ops, editEvery) => {
-        const model = new ModelHeap();
-        let q = EMPTY_TIMERS;
-        let edit = newEdit();
-        try {
-          ops.forEach((op, i) => {
-            if (i % editEvery === 0) edit = newEdit();
-            useEdit(edit);
-            const r = apply(q, op);
-            useEdit(null);
-            expect(r.popped).toEqual(model.apply(op));
-            q = r.q;
-          });
-        } finally {
-          useEdit(null);
-        }
-        expectSame(q, model);
+        checkAgainstModel(ops, editEvery, (q, op) => apply(q, op));
       }),
       { numRuns: 300 },
     );
@@ -79,25 +87,11 @@ describe('timer queue: Flink heap order', () => {
   it('addNewTimer, given a timer not queued, does what addTimer does (and later lookups still find it)', () => {
     fc.assert(
       fc.property(fc.array(opArb, { maxLength: 400, size: 'max' }), fc.integer({ min: 1, max: 50 }), (ops, editEvery) => {
-        const model = new ModelHeap();
-        let q = EMPTY_TIMERS;
-        let edit = newEdit();
-        try {
-          ops.forEach((op, i) => {
-            if (i % editEvery === 0) edit = newEdit();
-            useEdit(edit);
-            // An add of a timer the model does not hold goes through addNewTimer, as a join that
-            // knows its key's timers calls it; a duplicate goes through addTimer, which drops it.
-            const fresh = op.k === 'add' && model.indexOf(op.key, op.time) < 0;
-            const r = fresh ? { q: addNewTimer(q, op.key, op.time), popped: undefined } : apply(q, op);
-            useEdit(null);
-            expect(r.popped).toEqual(model.apply(op));
-            q = r.q;
-          });
-        } finally {
-          useEdit(null);
-        }
-        expectSame(q, model);
+        // An add of a timer the model does not hold goes through addNewTimer, as a join that
+        // knows its key's timers calls it; a duplicate goes through addTimer, which drops it.
+        checkAgainstModel(ops, editEvery, (q, op, model) =>
+          op.k === 'add' && model.indexOf(op.key, op.time) < 0 ? { q: addNewTimer(q, op.key, op.time) } : apply(q, op),
+        );
       }),
       { numRuns: 300 },
     );
