@@ -6,7 +6,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30000,
     pool: 'forks',
-    // Content equality for shared-log structures (see the file).
-    setupFiles: ['test/setup/equality.ts'],
+    // Content equality for shared-log structures, and property tests' array sizes (see the files).
+    setupFiles: ['test/setup/equality.ts', 'test/setup/property-size.ts'],
   },
 });
