@@ -62,6 +62,39 @@ export const nodeSaveFs: SaveFs = {
 
 let counter = 0;
 
+/** A scenario file nobody may write, which a save leaves as it is. */
+export class ReadOnlyScenario extends Error {
+  readonly code = 'EACCES';
+
+  constructor(path: string) {
+    super(`${path} is read-only: not saved (make it writable to save, or save the edit by hand)`);
+  }
+}
+
+/** The reasons of the failures a save meets, by Node's error code, in the message bar's words. */
+const SAVE_REASONS: Readonly<Record<string, (dir: string) => string>> = {
+  EACCES: (dir) => `no permission to write in ${dir}`,
+  EPERM: (dir) => `no permission to write in ${dir}`,
+  EROFS: () => 'the file system is read-only',
+  ENOSPC: () => 'the disk is full',
+  EDQUOT: () => 'the disk quota is used up',
+  ENOENT: (dir) => `${dir} no longer exists`,
+  EIO: () => 'the disk reported an error',
+};
+
+/**
+ * Why a save of `path` failed, for the message bar. Every failure comes before the rename, so the
+ * scenario file is as it was. Node's own message names the temporary file (a name the user never
+ * chose) and the system call; this names the scenario and its folder instead.
+ */
+export function saveFailureText(path: string, error: unknown): string {
+  if (error instanceof ReadOnlyScenario) return error.message;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const reason = code !== undefined ? SAVE_REASONS[code] : undefined;
+  const why = reason !== undefined ? reason(dirname(path)) : code !== undefined ? `the file system refused it (${code})` : error instanceof Error ? error.message : String(error);
+  return `${path} not saved: ${why}; the file is unchanged`;
+}
+
 export async function saveScenarioFile(path: string, text: string, fs: SaveFs = nodeSaveFs): Promise<void> {
   // A rename over the link would replace the link by a file and leave its target unsaved.
   const target = await fs.realPath(path);
@@ -69,9 +102,7 @@ export async function saveScenarioFile(path: string, text: string, fs: SaveFs = 
   const mode = await fs.mode(target);
   // A file nobody may write (chmod a-w) is kept as it is, as an editor keeps a read-only file:
   // the rename below would replace it all the same, since that needs only the folder's permission.
-  if (mode !== undefined && (mode & 0o222) === 0) {
-    throw Object.assign(new Error(`${path} is read-only: not saved (make it writable to save, or save the edit by hand)`), { code: 'EACCES' });
-  }
+  if (mode !== undefined && (mode & 0o222) === 0) throw new ReadOnlyScenario(path);
   const previous = await readIfExists(fs, target);
   if (previous !== undefined) await fs.writeFile(`${path}.bak`, previous);
   const temp = join(dir, `.${basename(target)}.${process.pid}.${Date.now()}.${counter++}.tmp`);

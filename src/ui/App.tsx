@@ -7,6 +7,7 @@ import { useApp, useInput, useStdin } from 'ink';
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { Timeline } from '../engine/types.js';
 import { saveScenarioFile } from '../scenario/edit.js';
+import { saveFailureText } from '../scenario/save-file.js';
 import { frameText } from './ansi.js';
 import { Frame } from './Frame.js';
 import { hasDeferred } from './panes/index.js';
@@ -131,7 +132,7 @@ export function App({ session, mono = false, reload, watch, onQuit, save = saveS
       if (text === undefined) return;
       save(state.session.info.file, text).then(
         () => dispatch({ t: 'saved', text }),
-        (err: unknown) => dispatch({ t: 'saveFailed', message: `save failed: ${err instanceof Error ? err.message : String(err)}` }),
+        (err: unknown) => dispatch({ t: 'saveFailed', message: saveFailureText(state.session.info.file, err) }),
       );
     } else if (reload === undefined) dispatch({ t: 'reloadFailed', message: 'nothing to reload' });
     else {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editScenarioText, saveScenarioFile } from '../../src/scenario/edit.js';
-import { nodeSaveFs } from '../../src/scenario/save-file.js';
+import { nodeSaveFs, saveFailureText } from '../../src/scenario/save-file.js';
 import type { SaveFs } from '../../src/scenario/save-file.js';
 
 const OLD = 'name: x\nevents:\n  - { note: a }   # kept\n';
@@ -109,5 +109,58 @@ describe('saveScenarioFile', () => {
     const next = edit(OLD);
     await saveScenarioFile(path, next);
     expect(readFileSync(path, 'utf8')).toBe(next);
+  });
+});
+
+describe('saveFailureText', () => {
+  /** A save whose temporary file cannot be written, failing as Node fails (its message names the temporary path). */
+  async function failedSave(code: string): Promise<{ path: string; text: string }> {
+    const { path } = fresh();
+    const failing: SaveFs = {
+      ...nodeSaveFs,
+      writeSynced: async (p) => {
+        throw Object.assign(new Error(`${code}: some system words, open '${p}'`), { code });
+      },
+    };
+    const error = await saveScenarioFile(path, edit(OLD), failing).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeDefined();
+    expect(readFileSync(path, 'utf8')).toBe(OLD);
+    return { path, text: saveFailureText(path, error) };
+  }
+
+  it('names the scenario and its folder, never the temporary file nor the system call, and says the file is unchanged', async () => {
+    const { path, text } = await failedSave('EACCES');
+    expect(text).toBe(`${path} not saved: no permission to write in ${join(path, '..')}; the file is unchanged`);
+    expect(text).not.toContain('.tmp');
+    expect(text).not.toContain('open');
+  });
+
+  it('says a full disk, a read-only file system and an unknown code in words', async () => {
+    expect((await failedSave('ENOSPC')).text).toMatch(/ not saved: the disk is full; the file is unchanged$/);
+    expect((await failedSave('EROFS')).text).toMatch(/ not saved: the file system is read-only; the file is unchanged$/);
+    expect((await failedSave('EXDEV')).text).toMatch(/ not saved: the file system refused it \(EXDEV\); the file is unchanged$/);
+  });
+
+  it('a scenario in a folder that no longer exists', async () => {
+    const { dir } = fresh();
+    const path = join(dir, 'gone', 'scenario.yaml');
+    const error = await saveScenarioFile(path, OLD).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(saveFailureText(path, error)).toBe(`${path} not saved: ${join(dir, 'gone')} no longer exists; the file is unchanged`);
+  });
+
+  it('keeps the read-only refusal as it is worded', async () => {
+    const { path } = fresh();
+    chmodSync(path, 0o444);
+    const error = await saveScenarioFile(path, edit(OLD)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(saveFailureText(path, error)).toBe(`${path} is read-only: not saved (make it writable to save, or save the edit by hand)`);
   });
 });

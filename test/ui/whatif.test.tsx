@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveScenarioFile } from '../../src/scenario/edit.js';
+import { nodeSaveFs } from '../../src/scenario/save-file.js';
 import { App } from '../../src/ui/App.js';
-import { frame, KEY, press, render, type Rendered, unmount } from './helpers.js';
+import { frame, KEY, press, render, type Rendered, unmount, until } from './helpers.js';
 import { EUR_EXAMPLE, SIDE_BY_SIDE, tempCopy, words } from './whatif-helpers.js';
 
 const SIZE = { columns: 120, rows: 40 };
@@ -137,6 +138,27 @@ describe('saving and quitting', () => {
     expect(readFileSync(`${path}.bak`, 'utf8')).toBe(original);
     expect(keyBar(r)).toContain('saved');
     expect(status(r)).not.toContain('unsaved');
+  });
+
+  it('a save the file system refuses says why in words, names no temporary file, and keeps the edit unsaved', async () => {
+    let saving: Promise<void> | undefined;
+    const refused = (file: string, text: string): Promise<void> =>
+      (saving = saveScenarioFile(file, text, {
+        ...nodeSaveFs,
+        writeSynced: async (p) => {
+          throw Object.assign(new Error(`EACCES: permission denied, open '${p}'`), { code: 'EACCES' });
+        },
+      }));
+    const { r, path, original } = await app(EUR_EXAMPLE, { save: refused });
+    await press(r, 'n', 'n', 'n', 'n', 'x', 's');
+    await act(async () => saving?.catch(() => undefined));
+    await until(r, (text) => words(text.split('\n').at(-1) ?? '').includes('not saved'));
+    const bar = words(keyBar(r));
+    expect(bar).toContain('not saved: no permission to write in');
+    expect(bar).not.toContain('.tmp');
+    expect(bar).not.toContain('EACCES:');
+    expect(status(r)).toContain('unsaved');
+    expect(readFileSync(path, 'utf8')).toBe(original);
   });
 
   it('an inserted event is saved as one new line in the style of its neighbours; the rest is unchanged', async () => {
