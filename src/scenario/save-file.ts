@@ -73,8 +73,8 @@ export class ReadOnlyScenario extends Error {
 
 /** The reasons of the failures a save meets, by Node's error code, in the message bar's words. */
 const SAVE_REASONS: Readonly<Record<string, (dir: string) => string>> = {
-  EACCES: (dir) => `no permission to write in ${dir}`,
-  EPERM: (dir) => `no permission to write in ${dir}`,
+  EACCES: (dir) => `permission denied in ${dir}`,
+  EPERM: (dir) => `permission denied in ${dir}`,
   EROFS: () => 'the file system is read-only',
   ENOSPC: () => 'the disk is full',
   EDQUOT: () => 'the disk quota is used up',

@@ -133,7 +133,7 @@ describe('saveFailureText', () => {
 
   it('names the scenario and its folder, never the temporary file nor the system call, and says the file is unchanged', async () => {
     const { path, text } = await failedSave('EACCES');
-    expect(text).toBe(`${path} not saved: no permission to write in ${join(path, '..')}; the file is unchanged`);
+    expect(text).toBe(`${path} not saved: permission denied in ${join(path, '..')}; the file is unchanged`);
     expect(text).not.toContain('.tmp');
     expect(text).not.toContain('open');
   });

@@ -154,7 +154,7 @@ describe('saving and quitting', () => {
     await act(async () => saving?.catch(() => undefined));
     await until(r, (text) => words(text.split('\n').at(-1) ?? '').includes('not saved'));
     const bar = words(keyBar(r));
-    expect(bar).toContain('not saved: no permission to write in');
+    expect(bar).toContain('not saved: permission denied in');
     expect(bar).not.toContain('.tmp');
     expect(bar).not.toContain('EACCES:');
     expect(status(r)).toContain('unsaved');
