@@ -28,6 +28,8 @@ export interface Token {
   readonly end: number;
   /** For `error` tokens only. */
   readonly hint?: string;
+  /** A `U&'...'` literal: `value` still holds its escapes, which `tokenize` decodes at the end. */
+  readonly unicode?: true;
 }
 
 const TWO_CHAR_OPS = new Set(['<>', '<=', '>=', '!=', '||']);
@@ -60,7 +62,7 @@ export function tokenize(text: string): Token[] {
   const fail = (start: number, end: number, message: string, hint: string): Token[] => {
     tokens.push({ kind: 'error', text: message, value: message, start, end, hint });
     tokens.push({ kind: 'eof', text: '', value: '', start: n, end: n });
-    return tokens;
+    return withUnicodeLiterals(tokens);
   };
 
   while (i < n) {
@@ -99,6 +101,14 @@ export function tokenize(text: string): Token[] {
       }
       push('quoted', i, end, text.slice(i + 1, end - 1).replaceAll('``', '`'));
       i = end;
+    } else if ((ch === 'U' || ch === 'u') && next === '&' && text[i + 2] === "'") {
+      // A Unicode string literal, U&'...': its escapes are decoded once a UESCAPE after it is seen.
+      const end = scanQuoted(text, i + 2, "'");
+      if (end < 0) {
+        return fail(i, lineEnd(text, i), `Lexical error: Encountered: <EOF> after : "${printable(text.slice(i, Math.min(lineEnd(text, i), i + 20)))}"`, 'unterminated string literal');
+      }
+      tokens.push({ kind: 'string', text: text.slice(i, end), value: text.slice(i + 3, end - 1).replaceAll("''", "'"), start: i, end, unicode: true });
+      i = end;
     } else if (isDigit(ch) || (ch === '.' && isDigit(next))) {
       const end = scanNumber(text, i);
       push('number', i, end);
@@ -126,7 +136,82 @@ export function tokenize(text: string): Token[] {
     return fail(hintStart, hintStart + 3, 'Lexical error: the hint is not closed', "a '/*+' hint has no closing '*/'");
   }
   tokens.push({ kind: 'eof', text: '', value: '', start: n, end: n });
-  return tokens;
+  return withUnicodeLiterals(tokens);
+}
+
+/**
+ * The tokens with every `U&'...'` literal decoded, and merged with a `UESCAPE 'c'` after it; a
+ * problem ends the tokens with an error there, as the lexer's own errors do. Flink's parser
+ * (Calcite) reads the escape character (default a backslash) as: twice, the character itself;
+ * else it starts exactly four characters read as a base-16 number, as Java's Integer.parseInt
+ * reads it (so a sign may lead: '+01F' is 0x1F), kept to its low 16 bits. Checked on Flink 2.3.
+ */
+function withUnicodeLiterals(tokens: Token[]): Token[] {
+  if (!tokens.some((t) => t.kind === 'word' && t.value === 'UESCAPE') && !tokens.some((t) => t.unicode === true)) return tokens;
+  const out: Token[] = [];
+  const stop = (start: number, end: number, message: string, hint: string): Token[] => {
+    const last = tokens[tokens.length - 1] as Token;
+    out.push({ kind: 'error', text: message, value: message, start, end, hint }, last);
+    return out;
+  };
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    const next = tokens[k + 1];
+    const escapes = next?.kind === 'word' && next.value === 'UESCAPE';
+    if (t.unicode !== true) {
+      if (t.kind === 'string' && escapes) {
+        return stop(next.start, next.end, 'UESCAPE cannot be specified without Unicode literal introducer', "UESCAPE follows a U&'...' literal, e.g. U&'!00e9' UESCAPE '!'");
+      }
+      out.push(t);
+      continue;
+    }
+    let escape = '\\';
+    let end = t.end;
+    if (escapes) {
+      const c = tokens[k + 2];
+      if (c?.kind !== 'string' || c.unicode === true) {
+        return stop(next.start, next.end, 'UESCAPE is followed by a quoted character', "e.g. U&'!00e9' UESCAPE '!'");
+      }
+      if (c.value.length !== 1) {
+        return stop(c.start, c.end, `UESCAPE '${printable(c.value)}' must be exactly one character`, "UESCAPE takes one character, e.g. UESCAPE '!'");
+      }
+      if (/^[0-9a-fA-F+"]$/.test(c.value) || /^\s$/u.test(c.value)) {
+        return stop(c.start, c.end, `UESCAPE '${printable(c.value)}' may not be hex digit, whitespace, plus sign, or double quote`, "choose another character, e.g. UESCAPE '!'");
+      }
+      escape = c.value;
+      end = c.end;
+      k += 2;
+    }
+    const decoded = decodeUnicode(t.value, escape);
+    if (typeof decoded === 'number') {
+      return stop(t.start, t.end, `Unicode escape sequence starting at character ${decoded} is not exactly four hex digits`, `write ${escape} and four hex digits (${escape}00e9 is é), or ${escape}${escape} for ${escape} itself`);
+    }
+    out.push({ kind: 'string', text: t.text, value: decoded, start: t.start, end });
+  }
+  return out;
+}
+
+/** A Unicode literal's text with its escapes decoded, or the index of the first malformed one. */
+function decodeUnicode(s: string, escape: string): string | number {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i] as string;
+    if (c !== escape) {
+      out += c;
+      continue;
+    }
+    if (s[i + 1] === escape) {
+      out += escape;
+      i++;
+      continue;
+    }
+    // Java's Integer.parseInt(u, 16): an optional sign, then hex digits only.
+    const u = s.slice(i + 1, i + 5);
+    if (u.length < 4 || !/^[+-]?[0-9a-fA-F]+$/.test(u)) return i;
+    out += String.fromCharCode(parseInt(u, 16) & 0xffff);
+    i += 4;
+  }
+  return out;
 }
 
 /** The error span of an unclosed quote stays on its line, so it maps to one place in the file. */

@@ -19,6 +19,52 @@ describe('lexer', () => {
     expect(t).toMatchObject({ kind: 'string', value: "it's", text: "'it''s'" });
   });
 
+  // Each expected value or message is what Flink 2.3's parser made of the same literal (its plan's
+  // Calc printed the decoded string), run through the harness.
+  describe("Unicode literals, U&'...'", () => {
+    const value = (sql: string) => {
+      const [t, eof] = tokenize(sql);
+      expect(eof?.kind).toBe('eof');
+      expect(t?.kind).toBe('string');
+      return t?.value;
+    };
+    const error = (sql: string) => tokenize(sql).find((t) => t.kind === 'error');
+
+    it('decodes four-hex-digit escapes, in either case of U, with quotes doubled as usual', () => {
+      expect(value("U&'\\00e9t\\00E9'")).toBe('été');
+      expect(value("u&'\\0041'")).toBe('A');
+      expect(value("U&'a''b'")).toBe("a'b");
+      expect(value("U&'\\d83d\\de00'")).toBe('😀');
+    });
+
+    it('reads a doubled escape character as itself, and the four characters as Java parses hex (a sign may lead)', () => {
+      expect(value("U&'\\\\x'")).toBe('\\x');
+      expect(value("U&'\\+01F600'")).toBe('\u001f600');
+    });
+
+    it('takes another escape character from UESCAPE, and the token spans the clause', () => {
+      const [t] = tokenize("U&'!0041' /* c */ UESCAPE '!' x");
+      expect(t).toMatchObject({ kind: 'string', value: 'A', start: 0, end: 29 });
+      expect(kinds("U&'!0041' UESCAPE '!' x")).toEqual(['string:A', 'word:x', 'eof:']);
+    });
+
+    it('refuses a malformed escape, naming the character it starts at', () => {
+      expect(error("x = U&'\\00'")).toMatchObject({ text: 'Unicode escape sequence starting at character 0 is not exactly four hex digits', start: 4, end: 11 });
+      expect(error("U&'ab\\004G'")?.text).toContain('starting at character 2 is not');
+    });
+
+    it('refuses an escape character that is not one character, or is a hex digit, a space, + or a double quote', () => {
+      expect(error("U&'\\0041' UESCAPE 'ab'")).toMatchObject({ text: "UESCAPE 'ab' must be exactly one character", start: 18, end: 22 });
+      for (const c of ['+', 'a', '7', ' ', '"']) {
+        expect(error(`U&'\\0041' UESCAPE '${c}'`)?.text).toBe(`UESCAPE '${c}' may not be hex digit, whitespace, plus sign, or double quote`);
+      }
+    });
+
+    it('refuses UESCAPE after a plain string literal', () => {
+      expect(error("'!0041' UESCAPE '!'")).toMatchObject({ text: 'UESCAPE cannot be specified without Unicode literal introducer', start: 8, end: 15 });
+    });
+  });
+
   it('reads integer, decimal and exponent numbers', () => {
     expect(kinds('42 1.10 .5 1E3 1.5e-3')).toEqual(['number:42', 'number:1.10', 'number:.5', 'number:1E3', 'number:1.5e-3', 'eof:']);
   });
