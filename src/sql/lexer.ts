@@ -62,7 +62,7 @@ export function tokenize(text: string): Token[] {
   const fail = (start: number, end: number, message: string, hint: string): Token[] => {
     tokens.push({ kind: 'error', text: message, value: message, start, end, hint });
     tokens.push({ kind: 'eof', text: '', value: '', start: n, end: n });
-    return withUnicodeLiterals(tokens);
+    return withStringLiterals(text, tokens);
   };
 
   while (i < n) {
@@ -136,18 +136,20 @@ export function tokenize(text: string): Token[] {
     return fail(hintStart, hintStart + 3, 'Lexical error: the hint is not closed', "a '/*+' hint has no closing '*/'");
   }
   tokens.push({ kind: 'eof', text: '', value: '', start: n, end: n });
-  return withUnicodeLiterals(tokens);
+  return withStringLiterals(text, tokens);
 }
 
 /**
- * The tokens with every `U&'...'` literal decoded, and merged with a `UESCAPE 'c'` after it; a
- * problem ends the tokens with an error there, as the lexer's own errors do. Flink's parser
- * (Calcite) reads the escape character (default a backslash) as: twice, the character itself;
+ * The tokens with string literals as Flink's parser (Calcite) reads them: a literal continued on a
+ * later line ('a' then 'b' on the next line) is one literal, 'ab' (continued on the same line it
+ * is an error); a `U&'...'` literal, with its continuations, takes the escape character of a
+ * `UESCAPE 'c'` after it (default a backslash) and is decoded. A problem ends the tokens with an
+ * error there, as the lexer's own errors do. Decoding: the escape character twice is itself;
  * else it starts exactly four characters read as a base-16 number, as Java's Integer.parseInt
  * reads it (so a sign may lead: '+01F' is 0x1F), kept to its low 16 bits. Checked on Flink 2.3.
  */
-function withUnicodeLiterals(tokens: Token[]): Token[] {
-  if (!tokens.some((t) => t.kind === 'word' && t.value === 'UESCAPE') && !tokens.some((t) => t.unicode === true)) return tokens;
+function withStringLiterals(text: string, tokens: Token[]): Token[] {
+  if (!tokens.some((t, k) => t.kind === 'string' && (t.unicode === true || tokens[k + 1]?.kind === 'string' || isUescape(tokens[k + 1])))) return tokens;
   const out: Token[] = [];
   const stop = (start: number, end: number, message: string, hint: string): Token[] => {
     const last = tokens[tokens.length - 1] as Token;
@@ -156,18 +158,31 @@ function withUnicodeLiterals(tokens: Token[]): Token[] {
   };
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k] as Token;
-    const next = tokens[k + 1];
-    const escapes = next?.kind === 'word' && next.value === 'UESCAPE';
-    if (t.unicode !== true) {
-      if (t.kind === 'string' && escapes) {
-        return stop(next.start, next.end, 'UESCAPE cannot be specified without Unicode literal introducer', "UESCAPE follows a U&'...' literal, e.g. U&'!00e9' UESCAPE '!'");
-      }
+    if (t.kind !== 'string') {
       out.push(t);
       continue;
     }
-    let escape = '\\';
+    // the literal's continuations: plain string literals, each on a later line than the last
+    let value = t.value;
     let end = t.end;
-    if (escapes) {
+    for (let c = tokens[k + 1]; c?.kind === 'string' && c.unicode !== true; c = tokens[k + 1]) {
+      if (!text.slice(end, c.start).includes('\n')) {
+        return stop(c.start, c.end, 'String literal continued on same line', 'continue a string literal on a new line, or join the two with ||');
+      }
+      value += c.value;
+      end = c.end;
+      k++;
+    }
+    const next = tokens[k + 1];
+    if (t.unicode !== true) {
+      if (isUescape(next)) {
+        return stop(next.start, next.end, 'UESCAPE cannot be specified without Unicode literal introducer', "UESCAPE follows a U&'...' literal, e.g. U&'!00e9' UESCAPE '!'");
+      }
+      out.push(value === t.value ? t : { kind: 'string', text: text.slice(t.start, end), value, start: t.start, end });
+      continue;
+    }
+    let escape = '\\';
+    if (isUescape(next)) {
       const c = tokens[k + 2];
       if (c?.kind !== 'string' || c.unicode === true) {
         return stop(next.start, next.end, 'UESCAPE is followed by a quoted character', "e.g. U&'!00e9' UESCAPE '!'");
@@ -182,13 +197,17 @@ function withUnicodeLiterals(tokens: Token[]): Token[] {
       end = c.end;
       k += 2;
     }
-    const decoded = decodeUnicode(t.value, escape);
+    const decoded = decodeUnicode(value, escape);
     if (typeof decoded === 'number') {
-      return stop(t.start, t.end, `Unicode escape sequence starting at character ${decoded} is not exactly four hex digits`, `write ${escape} and four hex digits (${escape}00e9 is é), or ${escape}${escape} for ${escape} itself`);
+      return stop(t.start, end, `Unicode escape sequence starting at character ${decoded} is not exactly four hex digits`, `write ${escape} and four hex digits (${escape}00e9 is é), or ${escape}${escape} for ${escape} itself`);
     }
-    out.push({ kind: 'string', text: t.text, value: decoded, start: t.start, end });
+    out.push({ kind: 'string', text: text.slice(t.start, end), value: decoded, start: t.start, end });
   }
   return out;
+}
+
+function isUescape(t: Token | undefined): t is Token {
+  return t?.kind === 'word' && t.value === 'UESCAPE';
 }
 
 /** A Unicode literal's text with its escapes decoded, or the index of the first malformed one. */

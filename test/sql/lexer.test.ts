@@ -21,7 +21,7 @@ describe('lexer', () => {
 
   // Each expected value or message is what Flink 2.3's parser made of the same literal (its plan's
   // Calc printed the decoded string), run through the harness.
-  describe("Unicode literals, U&'...'", () => {
+  describe("Unicode literals, U&'...', and literals continued on a new line", () => {
     const value = (sql: string) => {
       const [t, eof] = tokenize(sql);
       expect(eof?.kind).toBe('eof');
@@ -58,6 +58,18 @@ describe('lexer', () => {
       for (const c of ['+', 'a', '7', ' ', '"']) {
         expect(error(`U&'\\0041' UESCAPE '${c}'`)?.text).toBe(`UESCAPE '${c}' may not be hex digit, whitespace, plus sign, or double quote`);
       }
+    });
+
+    it('joins a literal continued on a later line, a comment between or not, and decodes a continued U& literal whole', () => {
+      expect(value("'a'\n  'b'")).toBe('ab');
+      expect(value("'a' -- c\n  'b'")).toBe('ab');
+      expect(value("U&'\\0041'\n  'b'")).toBe('Ab');
+      expect(tokenize("'a'\n'b' x")[0]).toMatchObject({ kind: 'string', value: 'ab', start: 0, end: 7 });
+    });
+
+    it('refuses a literal continued on the same line', () => {
+      expect(error("x = 'a' 'b'")).toMatchObject({ text: 'String literal continued on same line', start: 8, end: 11 });
+      expect(error("U&'\\0041' 'b'")?.text).toBe('String literal continued on same line');
     });
 
     it('refuses UESCAPE after a plain string literal', () => {
