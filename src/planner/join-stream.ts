@@ -76,7 +76,11 @@ function pushedOf(on: Conjunct[], where: Conjunct[], p: Placement, joinType: Joi
  * column of an equality key (`l.k = r.k`) holds for the other side's column too, for every row
  * that can match, so it is inferred there (`l.k IS NOT NULL` gives `r.k IS NOT NULL`). Rows of a
  * side the join preserves are never filtered by it: an inner join infers both ways, a LEFT join
- * only onto the right, a RIGHT join only onto the left, a FULL join not at all.
+ * only onto the right, a RIGHT join only onto the left, a FULL join not at all (the join type is
+ * the one a WHERE may have simplified it to). Onto an outer join's null-generating side Flink 2.3
+ * infers comparisons only (`=`, `<>`, `<`, `<=`, `>`, `>=`, whatever they compare): `IS NOT NULL`
+ * and `LIKE` stay on the side they were written for, where an inner join carries them across.
+ * Checked plan by plan on Flink 2.3 (test/planner/always-false.test.ts lists the cases).
  */
 function inferAcrossKeys(p: Placement, joinType: JoinType, leftWidth: number, pushed: [Conjunct[], Conjunct[]]): void {
   if (joinType === 'full') return;
@@ -85,6 +89,7 @@ function inferAcrossKeys(p: Placement, joinType: JoinType, leftWidth: number, pu
   for (const to of onto) {
     const from: Side = to === 0 ? 1 : 0;
     for (const c of pushed[from]) {
+      if (joinType !== 'inner' && !isComparison(c.e)) continue;
       const cols = columnsOf(c.e);
       if (cols.size !== 1) continue;
       const col = [...cols][0] as number;
@@ -102,6 +107,12 @@ function inferAcrossKeys(p: Placement, joinType: JoinType, leftWidth: number, pu
       else p.right = pushedTo;
     }
   }
+}
+
+const COMPARISONS = new Set(['=', '<>', '<', '<=', '>', '>=']);
+
+function isComparison(e: TExpr): boolean {
+  return e.k === 'call' && COMPARISONS.has(e.fn);
 }
 
 /** Whether pushing the inferred predicate added nothing new (the same conjunct is already there). */
