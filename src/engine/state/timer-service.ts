@@ -852,6 +852,27 @@ function change(q: TimerQueue, kind: Op, key: string, time: number, slot: number
   return change(new TimerQueue(fork, q.pos, -1, null, null, 0), kind, key, time, slot);
 }
 
+/**
+ * change() for an add, with the usual case (q at the log's end) written out: the add of a run and
+ * the poll below each then compile to their own short path instead of one that dispatches on the
+ * operation (docs/decisions.md, "The interval join: the layout against its timer order").
+ */
+function logAdd(q: TimerQueue, key: string, time: number): TimerQueue {
+  const log = q.log as TimerLog;
+  if (q.pos !== log.end) return change(q, Op.Add, key, time, -1);
+  log.append(Op.Add, log.tip.add(key, time), time);
+  return moved(q, log, q.pos + 1);
+}
+
+/** change() for a poll, as logAdd. */
+function logPoll(q: TimerQueue): TimerQueue {
+  const log = q.log as TimerLog;
+  if (q.pos !== log.end) return change(q, Op.Poll, '', 0, -1);
+  log.tip.poll();
+  log.append(Op.Poll, -1, 0);
+  return moved(q, log, q.pos + 1);
+}
+
 /** Register a timer; a second registration of the same (key, time) changes nothing. */
 export function addTimer(q: TimerQueue, key: string, time: number): TimerQueue {
   const times = q.times;
@@ -881,7 +902,7 @@ export function addNewTimer(q: TimerQueue, key: string, time: number): TimerQueu
     w.count = n + 1;
     return w;
   }
-  return change(q, Op.Add, key, time, -1);
+  return logAdd(q, key, time);
 }
 
 export function deleteTimer(q: TimerQueue, key: string, time: number): TimerQueue {
@@ -949,7 +970,7 @@ export function pollDue(q: TimerQueue, upTo: number, fired: FiredTimer): TimerQu
   }
   fired.key = h.headKey();
   fired.time = time;
-  return change(q, Op.Poll, '', 0, -1);
+  return logPoll(q);
 }
 
 /** The time of the earliest timer, undefined when none. */
